@@ -1,0 +1,235 @@
+#!/usr/bin/env python3
+"""`make bench` driver: labelcat's layout engine vs Pango on the same corpus.
+
+Generates the corpus (make_corpus.py) into --work if needed, then runs, in order:
+
+  a. PANGO corpus.tsv            -> `pango labels=N us_per_label=X total_lines=L`
+  b. ENGINE_BENCH corpus.ndjson  -> `engine labels=N us_per_label=X max_rss_mb=Y`
+  c. LABELCAT measure corpus.ndjson, stdout to a temp file, timed as a whole process
+
+and prints µs/label, the child's peak RSS (ru_maxrss from wait4) and the speed-up over
+Pango for each, with the targets: engine >= 8x faster than Pango with peak RSS < 100 MB,
+measure >= 3x faster than Pango. Exit 0 whether targets pass or fail (it is a report);
+exit 1 if a program fails or its output is wrong. Python stdlib only.
+
+    python3 Benchmarks/run_engine_bench.py --labelcat PATH --engine-bench PATH --pango PATH \\
+        [--count 100000] [--work .build/bench]
+"""
+
+import argparse
+import hashlib
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+GENERATOR = os.path.join(HERE, "make_corpus.py")
+SEED = 1
+
+ENGINE_SPEEDUP_TARGET = 8.0
+ENGINE_RSS_TARGET_MB = 100.0
+MEASURE_SPEEDUP_TARGET = 3.0
+
+
+class BenchError(Exception):
+    pass
+
+
+def generator_digest():
+    with open(GENERATOR, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()[:16]
+
+
+def ensure_corpus(work, count):
+    """Regenerates the corpus unless the stamp says it was made with this count/seed/generator."""
+    ndjson = os.path.join(work, "corpus.ndjson")
+    tsv = os.path.join(work, "corpus.tsv")
+    stamp_path = os.path.join(work, "corpus.stamp")
+    want = {"count": count, "seed": SEED, "generator": generator_digest()}
+    try:
+        with open(stamp_path, encoding="utf-8") as f:
+            have = json.load(f)
+    except (OSError, ValueError):
+        have = None
+    if have == want and os.path.exists(ndjson) and os.path.exists(tsv):
+        return ndjson, tsv
+    print("generating %d-label corpus in %s ..." % (count, work), file=sys.stderr)
+    os.makedirs(work, exist_ok=True)
+    try:
+        os.remove(stamp_path)
+    except FileNotFoundError:
+        pass
+    run = subprocess.run([sys.executable, GENERATOR, "--count", str(count),
+                          "--seed", str(SEED), "--out", work])
+    if run.returncode != 0:
+        raise BenchError("make_corpus.py failed (exit %d)" % run.returncode)
+    with open(stamp_path, "w", encoding="utf-8") as f:
+        json.dump(want, f)
+        f.write("\n")
+    return ndjson, tsv
+
+
+def run_child(argv, stdout):
+    """Runs argv to completion; returns (exit code, wall seconds, peak RSS in MB).
+
+    stderr passes through; stdout goes to the given file object. The child is reaped with
+    os.wait4 so its own ru_maxrss (KiB on Linux) is read, not the maximum over all children.
+    """
+    start = time.monotonic()
+    try:
+        proc = subprocess.Popen(argv, stdout=stdout)
+    except OSError as e:
+        raise BenchError("cannot run %s: %s" % (argv[0], e))
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.monotonic() - start
+    proc.returncode = os.waitstatus_to_exitcode(status)  # keep Popen from waiting again
+    return proc.returncode, wall, usage.ru_maxrss / 1024.0
+
+
+def describe_exit(code):
+    return "killed by signal %d" % -code if code < 0 else "exit %d" % code
+
+
+def run_key_value(name, argv, expect_prefix):
+    """Runs a benchmark program that prints one `prefix key=value ...` line."""
+    with tempfile.TemporaryFile(mode="w+", encoding="utf-8") as out:
+        code, _, rss = run_child(argv, out)
+        out.seek(0)
+        text = out.read()
+    if code != 0:
+        raise BenchError("%s failed (%s)" % (name, describe_exit(code)))
+    for line in text.splitlines():
+        fields = line.split()
+        if fields and fields[0] == expect_prefix:
+            values = dict(f.split("=", 1) for f in fields[1:] if "=" in f)
+            try:
+                values["us_per_label"] = float(values["us_per_label"])
+            except (KeyError, ValueError):
+                raise BenchError("%s: no usable us_per_label in %r" % (name, line))
+            return values, rss
+    raise BenchError("%s printed no `%s ...` line; output was:\n%s" % (name, expect_prefix, text))
+
+
+def run_measure(labelcat, ndjson, count, work):
+    """Times `labelcat measure corpus.ndjson` as a whole process and checks its output."""
+    with tempfile.TemporaryFile(mode="w+b", dir=work) as out:
+        code, wall, rss = run_child([labelcat, "measure", ndjson], out)
+        if code != 0:
+            raise BenchError("labelcat measure failed (%s)" % describe_exit(code))
+        out.seek(0)
+        lines = errors = 0
+        first_error = None
+        for raw in out:
+            if not raw.strip():
+                continue
+            lines += 1
+            if b'"error"' in raw:
+                errors += 1
+                first_error = first_error or raw[:300].decode("utf-8", "replace").rstrip()
+    if errors:
+        raise BenchError("labelcat measure: %d of %d output lines contain \"error\", first: %s"
+                         % (errors, lines, first_error))
+    if lines != count:
+        raise BenchError("labelcat measure wrote %d lines for %d labels" % (lines, count))
+    return {"us_per_label": wall * 1e6 / count, "wall_s": wall}, rss
+
+
+def fmt_ratio(pango_us, us):
+    return "%.1f×" % (pango_us / us) if us > 0 else "-"
+
+
+def print_report(count, results, pango_us):
+    rows = [
+        ("pango", "pango layout (C, in-process)"),
+        ("engine", "labelcat engine (in-process)"),
+        ("measure", "labelcat measure (whole process, NDJSON in/out)"),
+    ]
+    table = [("", "µs/label", "peak RSS MB", "vs pango")]
+    for key, title in rows:
+        if key not in results:
+            table.append((title, "-", "-", "-"))
+            continue
+        values, rss = results[key]
+        us = values["us_per_label"]
+        table.append((title, "%.3f" % us, "%.1f" % rss,
+                      fmt_ratio(pango_us, us) if pango_us else "-"))
+    widths = [max(len(r[i]) for r in table) for i in range(4)]
+    print("labelcat engine vs Pango — %d labels (seed %d)" % (count, SEED))
+    for r in table:
+        print("  " + r[0].ljust(widths[0]) + "".join("  " + c.rjust(w) for c, w in zip(r[1:], widths[1:])))
+
+    if "engine" in results:
+        reported = results["engine"][0].get("max_rss_mb")
+        if reported is not None:
+            print("  (engine bench's own max_rss_mb=%s; the table shows ru_maxrss from wait4)" % reported)
+
+    checks = []
+    if pango_us and "engine" in results:
+        values, rss = results["engine"]
+        speedup = pango_us / values["us_per_label"] if values["us_per_label"] > 0 else float("inf")
+        checks.append(("engine >= %g× faster than pango" % ENGINE_SPEEDUP_TARGET,
+                       speedup >= ENGINE_SPEEDUP_TARGET, "%.1f×" % speedup))
+        checks.append(("engine peak RSS < %g MB" % ENGINE_RSS_TARGET_MB,
+                       rss < ENGINE_RSS_TARGET_MB, "%.1f MB" % rss))
+    if pango_us and "measure" in results:
+        us = results["measure"][0]["us_per_label"]
+        speedup = pango_us / us if us > 0 else float("inf")
+        checks.append(("measure >= %g× faster than pango" % MEASURE_SPEEDUP_TARGET,
+                       speedup >= MEASURE_SPEEDUP_TARGET, "%.1f×" % speedup))
+    if checks:
+        print("targets:")
+        width = max(len(c[0]) for c in checks)
+        for what, ok, actual in checks:
+            print("  %s  %s  (%s)" % (what.ljust(width), "PASS" if ok else "FAIL", actual))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--labelcat", required=True, help="labelcat executable")
+    ap.add_argument("--engine-bench", required=True, help="in-process engine benchmark executable")
+    ap.add_argument("--pango", required=True, help="pango-baseline executable")
+    ap.add_argument("--count", type=int, default=100000)
+    ap.add_argument("--work", default=os.path.join(".build", "bench"))
+    args = ap.parse_args()
+    if args.count < 1:
+        ap.error("--count must be at least 1")
+
+    results = {}
+    failures = []
+    try:
+        ndjson, tsv = ensure_corpus(args.work, args.count)
+    except BenchError as e:
+        print("error: %s" % e, file=sys.stderr)
+        return 1
+
+    steps = [
+        ("pango", lambda: run_key_value("pango baseline", [args.pango, tsv], "pango")),
+        ("engine", lambda: run_key_value("engine bench", [args.engine_bench, ndjson], "engine")),
+        ("measure", lambda: run_measure(args.labelcat, ndjson, args.count, args.work)),
+    ]
+    for key, step in steps:
+        print("running %s ..." % key, file=sys.stderr)
+        try:
+            results[key] = step()
+        except BenchError as e:
+            failures.append(str(e))
+            print("error: %s" % e, file=sys.stderr)
+            continue
+        labels = results[key][0].get("labels")
+        if labels is not None and labels != str(args.count):
+            failures.append("%s reported labels=%s, expected %d" % (key, labels, args.count))
+            print("error: %s" % failures[-1], file=sys.stderr)
+
+    pango_us = results["pango"][0]["us_per_label"] if "pango" in results else None
+    print_report(args.count, results, pango_us)
+    if failures:
+        print("%d step(s) failed; see errors above" % len(failures), file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

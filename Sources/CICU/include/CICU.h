@@ -1,0 +1,38 @@
+// A tiny C face over the few ICU calls labelcat uses. ICU's headers rename every
+// function with its version (ubrk_open -> ubrk_open_72) through macros Swift cannot
+// see, so Swift calls these wrappers instead.
+#ifndef LABELCAT_CICU_H
+#define LABELCAT_CICU_H
+
+#include <stdint.h>
+
+typedef struct LCBreakIterator LCBreakIterator;
+
+enum { LC_BREAK_CHARACTER = 0, LC_BREAK_LINE = 1 };
+enum { LC_BREAK_DONE = -1 };
+
+/// Opens a character (grapheme) or line break iterator for a locale ("" = root).
+/// Returns NULL and sets *errorName on failure.
+LCBreakIterator *lc_break_open(int kind, const char *locale, const char **errorName);
+/// Points the iterator at text; the text must outlive the iteration.
+int lc_break_set_text(LCBreakIterator *it, const uint16_t *text, int32_t length);
+int32_t lc_break_next(LCBreakIterator *it);
+/// Nonzero when the boundary just returned by lc_break_next is a mandatory (hard) line break.
+int lc_break_is_hard(LCBreakIterator *it);
+void lc_break_close(LCBreakIterator *it);
+
+/// Resolves UAX #9 embedding levels for text (default base direction from the first strong
+/// character of each paragraph). levels[i] is the level of code unit i, paragraphLevels[i]
+/// the base level of its paragraph. Returns 0 on success.
+int lc_bidi_levels(const uint16_t *text, int32_t length, uint8_t *levels, uint8_t *paragraphLevels);
+/// Visual order of runs from their levels: visualToLogical[visual] = logical index.
+void lc_bidi_reorder(const uint8_t *levels, int32_t count, int32_t *visualToLogical);
+
+/// Unicode properties used for font fallback.
+int lc_is_emoji_presentation(int32_t codePoint);
+int lc_is_extended_pictographic(int32_t codePoint);
+
+/// ICU's version, e.g. "72.1".
+const char *lc_icu_version(void);
+
+#endif

@@ -1,0 +1,114 @@
+import LabelJSON
+
+/// Where a label's text goes: the answer `textRectForBounds:limitedToNumberOfLines:` and
+/// `drawTextInRect:` of the seeds' label subclass would give (SPEC §3).
+public struct ComputedLayout: Sendable, Hashable {
+    public var name: String
+    public var locale: String
+    /// `(0, 0, frame.width, frame.height)`.
+    public var bounds: Rect
+    /// The text's rect in label coordinates, its size rounded up to the pixel grid.
+    public var textRect: Rect
+    public var lines: [LayoutLine]
+    /// Lines shown.
+    public var lineCount: Int { lines.count }
+    /// Lines the whole text needs at the inner width with no limit.
+    public var neededLineCount: Int
+    /// True when any text is hidden.
+    public var truncated: Bool
+    /// `sizeThatFits` at the frame's width: text size plus insets.
+    public var intrinsicSize: Size
+    public var font: ResolvedFont
+    /// Hash of everything the layout depends on: definition, locale, font files, engine version.
+    public var inputHash: String
+    public var engineVersion: String
+}
+
+/// One visible line.
+public struct LayoutLine: Sendable, Hashable {
+    /// The UTF-16 range of the label's text this line stands for (for a truncated line, the
+    /// whole text the truncation token replaces part of).
+    public var range: TextRange
+    /// What the line shows, truncation token included, line separators left out.
+    public var text: String
+    /// In label coordinates; `width` is the unrounded advance sum.
+    public var rect: Rect
+    /// The baseline's y in label coordinates.
+    public var baseline: Double
+}
+
+/// The primary face a layout used, with its metrics at the label's size.
+public struct ResolvedFont: Sendable, Hashable {
+    public var family: String
+    public var file: String
+    public var size: Double
+    /// The line height the layout used (the font's own, or the definition's override).
+    public var lineHeight: Double
+    public var ascender: Double
+    public var descender: Double
+}
+
+extension ComputedLayout {
+    /// Writes the SPEC §3 JSON object; numbers are rounded to 3 decimals.
+    public func writeJSON(into writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("name"); writer.string(name)
+        writer.key("locale"); writer.string(locale)
+        writer.key("bounds"); writer.rect(bounds)
+        writer.key("textRect"); writer.rect(textRect)
+        writer.key("lines")
+        writer.beginArray()
+        for line in lines {
+            writer.beginObject()
+            writer.key("range")
+            writer.beginObject()
+            writer.key("location"); writer.number(line.range.location)
+            writer.key("length"); writer.number(line.range.length)
+            writer.endObject()
+            writer.key("text"); writer.string(line.text)
+            writer.key("rect"); writer.rect(line.rect)
+            writer.key("baseline"); writer.number(line.baseline)
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.key("lineCount"); writer.number(lineCount)
+        writer.key("neededLineCount"); writer.number(neededLineCount)
+        writer.key("truncated"); writer.bool(truncated)
+        writer.key("intrinsicSize")
+        writer.beginObject()
+        writer.key("width"); writer.number(intrinsicSize.width)
+        writer.key("height"); writer.number(intrinsicSize.height)
+        writer.endObject()
+        writer.key("font")
+        writer.beginObject()
+        writer.key("family"); writer.string(font.family)
+        writer.key("file"); writer.string(font.file)
+        writer.key("size"); writer.number(font.size)
+        writer.key("lineHeight"); writer.number(font.lineHeight)
+        writer.key("ascender"); writer.number(font.ascender)
+        writer.key("descender"); writer.number(font.descender)
+        writer.endObject()
+        writer.key("inputHash"); writer.string(inputHash)
+        writer.key("engineVersion"); writer.string(engineVersion)
+        writer.endObject()
+    }
+
+    /// The SPEC §3 JSON text.
+    public var json: String {
+        var writer = JSONWriter(numberStyle: .millis, capacity: 1024)
+        writeJSON(into: &writer)
+        return writer.string
+    }
+}
+
+extension JSONWriter {
+    /// Writes `{"x":…,"y":…,"width":…,"height":…}`.
+    public mutating func rect(_ rect: Rect) {
+        beginObject()
+        key("x"); number(rect.x)
+        key("y"); number(rect.y)
+        key("width"); number(rect.width)
+        key("height"); number(rect.height)
+        endObject()
+    }
+}

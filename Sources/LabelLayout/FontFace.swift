@@ -1,0 +1,112 @@
+import CHarfBuzz
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One face of a font file, loaded once per process and shared by every thread: it owns the
+/// HarfBuzz blob, face and font, and frees them in `deinit`.
+///
+/// The HarfBuzz font is scaled to the face's units per em and made immutable, so one face
+/// serves every point size (advances are scaled by `size / unitsPerEm`) and shaping with it
+/// from many threads at once is safe.
+public final class FontFace: @unchecked Sendable {
+    /// The face's family name as it was resolved (e.g. `Noto Sans CJK SC`).
+    public let family: String
+    public let path: String
+    /// The face's index in a collection (`.ttc`), else 0.
+    public let index: Int
+    public let unitsPerEm: Int
+    /// `hhea` ascender, descender (negative below the baseline) and line gap, in font units.
+    public let ascender: Int
+    public let descender: Int
+    public let lineGap: Int
+    /// Path, index, size and modification time: what the input hash records of the file.
+    public let fileIdentity: String
+    /// The registry's number for this face, used in cache keys.
+    let id: Int
+
+    let blob: OpaquePointer
+    let face: OpaquePointer
+    let font: OpaquePointer
+
+    init(path: String, index: Int, family: String?, id: Int) throws(LayoutError) {
+        guard let blob = hb_blob_create_from_file_or_fail(path) else { throw .unreadableFontFile(path: path) }
+        let face = hb_face_create(blob, UInt32(index))!
+        guard hb_face_get_glyph_count(face) > 0, let hhea = Self.horizontalHeader(face) else {
+            hb_face_destroy(face)
+            hb_blob_destroy(blob)
+            throw .unreadableFontFile(path: path)
+        }
+        let font = hb_font_create(face)!
+        let upem = Int32(hb_face_get_upem(face))
+        hb_font_set_scale(font, upem, upem)
+        hb_font_make_immutable(font)
+        self.blob = blob
+        self.face = face
+        self.font = font
+        self.path = path
+        self.index = index
+        self.id = id
+        unitsPerEm = Int(upem)
+        ascender = hhea.ascender
+        descender = hhea.descender
+        lineGap = hhea.lineGap
+        self.family = family ?? Self.familyName(face) ?? path
+        var status = stat()
+        let statResult = stat(path, &status)
+        fileIdentity = statResult == 0
+            ? "\(path)#\(index):\(status.st_size):\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)"
+            : "\(path)#\(index)"
+    }
+
+    deinit {
+        hb_font_destroy(font)
+        hb_face_destroy(face)
+        hb_blob_destroy(blob)
+    }
+
+    /// True when the face's character map has a glyph for the code point.
+    func hasGlyph(_ codePoint: UInt32) -> Bool {
+        var glyph: hb_codepoint_t = 0
+        return hb_font_get_nominal_glyph(font, codePoint, &glyph) != 0
+    }
+
+    /// The face's metrics at a point size.
+    public func metrics(size: Double) -> FontMetrics {
+        let scale = size / Double(unitsPerEm)
+        return FontMetrics(ascender: Double(ascender) * scale, descender: Double(descender) * scale,
+                           lineGap: Double(lineGap) * scale)
+    }
+
+    /// Reads `ascender`, `descender` and `lineGap` from the `hhea` table (CoreText's choice;
+    /// HarfBuzz's own metrics API would prefer OS/2 when the font asks for typo metrics).
+    private static func horizontalHeader(_ face: OpaquePointer) -> (ascender: Int, descender: Int, lineGap: Int)? {
+        let hheaTag: hb_tag_t = 0x6868_6561 // 'hhea'
+        let table = hb_face_reference_table(face, hheaTag)
+        defer { hb_blob_destroy(table) }
+        var length: UInt32 = 0
+        guard let data = hb_blob_get_data(table, &length), length >= 10 else { return nil }
+        let bytes = UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self)
+        func int16(at offset: Int) -> Int { Int(Int16(bitPattern: UInt16(bytes[offset]) << 8 | UInt16(bytes[offset + 1]))) }
+        return (int16(at: 4), int16(at: 6), int16(at: 8))
+    }
+
+    private static func familyName(_ face: OpaquePointer) -> String? {
+        var buffer = [CChar](repeating: 0, count: 256)
+        var length = UInt32(buffer.count)
+        let written = hb_ot_name_get_utf8(face, hb_ot_name_id_t(HB_OT_NAME_ID_FONT_FAMILY), hb_language_get_default(), &length, &buffer)
+        guard written > 0 else { return nil }
+        return String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
+
+/// Font metrics in points (SPEC §2.1).
+public struct FontMetrics: Sendable, Hashable {
+    public var ascender: Double
+    /// Negative: below the baseline.
+    public var descender: Double
+    public var lineGap: Double
+
+    /// `ascender − descender + lineGap`.
+    public var lineHeight: Double { ascender - descender + lineGap }
+}

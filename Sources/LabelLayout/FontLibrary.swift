@@ -1,0 +1,162 @@
+import CFontconfig
+import Synchronization
+
+/// The fonts of one process: resolves family lists with fontconfig, loads each face once, and
+/// finds a fallback face for a character the label's families lack. Thread-safe; every answer
+/// is cached.
+public final class FontLibrary: Sendable {
+    /// Generic names fontconfig resolves by its own configuration; any face it picks is right.
+    static let genericFamilies: Set<String> = ["sans-serif", "serif", "monospace", "emoji", "system-ui"]
+
+    /// The family used when a definition names none (the "system font").
+    public let defaultFamily: String
+
+    private struct State {
+        var faces: [FontFace] = []
+        var facesByFile: [String: FontFace] = [:]
+        var chains: [FontSpecKey: FontChain] = [:]
+        var fallbacks: [FallbackKey: FontFace?] = [:]
+    }
+
+    private struct FontSpecKey: Hashable {
+        let families: [String]
+        let weight: Int
+    }
+
+    private struct FallbackKey: Hashable {
+        let codePoint: UInt32
+        let weight: Int
+        let emoji: Bool
+    }
+
+    private let state = Mutex(State())
+
+    public init(defaultFamily: String = "Noto Sans CJK SC") {
+        self.defaultFamily = defaultFamily
+        _ = FcInit()
+    }
+
+    /// The faces for a font's family list, in order. Every family must resolve: a family with
+    /// no installed face is an error naming it, never a silent substitute.
+    func chain(for font: FontSpec) throws(LayoutError) -> FontChain {
+        let families = font.families.isEmpty ? [defaultFamily] : font.families
+        let key = FontSpecKey(families: families, weight: font.weight)
+        return try state.withLock { state throws(LayoutError) -> FontChain in
+            if let chain = state.chains[key] { return chain }
+            var faces: [FontFace] = []
+            for family in families {
+                let face = try Self.resolve(family: family, weight: font.weight, state: &state)
+                if !faces.contains(where: { $0 === face }) { faces.append(face) }
+            }
+            let chain = FontChain(id: state.chains.count, faces: faces, weight: font.weight)
+            state.chains[key] = chain
+            return chain
+        }
+    }
+
+    /// The face fontconfig picks for a character none of a chain's faces has; `emoji` asks for
+    /// a color emoji face first. Nil when no installed face has it.
+    func fallbackFace(for codePoint: UInt32, weight: Int, emoji: Bool) -> FontFace? {
+        let key = FallbackKey(codePoint: codePoint, weight: weight, emoji: emoji)
+        return state.withLock { state -> FontFace? in
+            if let cached = state.fallbacks[key] { return cached }
+            var found: FontFace?
+            if emoji, let face = Self.match(family: "emoji", weight: weight, codePoint: codePoint, state: &state),
+               face.hasGlyph(codePoint) {
+                found = face
+            }
+            if found == nil, let face = Self.match(family: nil, weight: weight, codePoint: codePoint, state: &state),
+               face.hasGlyph(codePoint) {
+                found = face
+            }
+            state.fallbacks[key] = found
+            return found
+        }
+    }
+
+    private static func resolve(family: String, weight: Int, state: inout State) throws(LayoutError) -> FontFace {
+        if isFontPath(family) {
+            return try load(path: family, index: 0, family: nil, state: &state)
+        }
+        guard let face = match(family: family, weight: weight, codePoint: nil, state: &state) else {
+            throw .fontNotFound(family: family)
+        }
+        return face
+    }
+
+    static func isFontPath(_ family: String) -> Bool {
+        let lowered = family.lowercased()
+        return family.contains("/") && [".ttf", ".otf", ".ttc", ".otc"].contains { lowered.hasSuffix($0) }
+    }
+
+    /// Asks fontconfig for the best face of a family (or any family when nil) at a weight,
+    /// covering a code point when one is given. A named family must be what fontconfig
+    /// returns, not its closest substitute.
+    private static func match(family: String?, weight: Int, codePoint: UInt32?, state: inout State) -> FontFace? {
+        let pattern = FcPatternCreate()!
+        defer { FcPatternDestroy(pattern) }
+        if let family { FcPatternAddString(pattern, "family", family) }
+        FcPatternAddInteger(pattern, "weight", FcWeightFromOpenType(Int32(weight)))
+        FcPatternAddInteger(pattern, "slant", 0)
+        if let codePoint {
+            let charset = FcCharSetCreate()!
+            FcCharSetAddChar(charset, codePoint)
+            FcPatternAddCharSet(pattern, "charset", charset)
+            FcCharSetDestroy(charset)
+        }
+        FcConfigSubstitute(nil, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        var result = FcResultNoMatch
+        guard let matched = FcFontMatch(nil, pattern, &result) else { return nil }
+        defer { FcPatternDestroy(matched) }
+        var fileValue: UnsafeMutablePointer<FcChar8>?
+        guard FcPatternGetString(matched, "file", 0, &fileValue) == FcResultMatch, let fileValue else { return nil }
+        var index: Int32 = 0
+        _ = FcPatternGetInteger(matched, "index", 0, &index)
+        var familyNames: [String] = []
+        var nameIndex: Int32 = 0
+        var nameValue: UnsafeMutablePointer<FcChar8>?
+        while FcPatternGetString(matched, "family", nameIndex, &nameValue) == FcResultMatch, let nameValue {
+            familyNames.append(String(cString: nameValue))
+            nameIndex += 1
+        }
+        var resolvedFamily = familyNames.first
+        if let family, !genericFamilies.contains(family.lowercased()) {
+            guard let exact = familyNames.first(where: { $0.equalsIgnoringCase(family) }) else { return nil }
+            resolvedFamily = exact
+        }
+        return try? load(path: String(cString: fileValue), index: Int(index), family: resolvedFamily, state: &state)
+    }
+
+    private static func load(path: String, index: Int, family: String?, state: inout State) throws(LayoutError) -> FontFace {
+        let key = "\(path)#\(index)"
+        if let face = state.facesByFile[key] { return face }
+        let face = try FontFace(path: path, index: index, family: family, id: state.faces.count)
+        state.faces.append(face)
+        state.facesByFile[key] = face
+        return face
+    }
+}
+
+extension String {
+    fileprivate func equalsIgnoringCase(_ other: String) -> Bool {
+        lowercased() == other.lowercased()
+    }
+}
+
+/// The resolved faces of one `FontSpec`: the families in order; characters none of them has
+/// fall back through fontconfig.
+final class FontChain: Sendable {
+    /// Distinct per chain in a library; used in cache keys.
+    let id: Int
+    let faces: [FontFace]
+    let weight: Int
+
+    init(id: Int, faces: [FontFace], weight: Int) {
+        self.id = id
+        self.faces = faces
+        self.weight = weight
+    }
+
+    var primary: FontFace { faces[0] }
+}

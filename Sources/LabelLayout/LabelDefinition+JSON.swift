@@ -1,0 +1,319 @@
+import LabelJSON
+
+extension LabelDefinition {
+    /// The longest text accepted, in UTF-8 bytes (1 MiB).
+    public static let maximumTextBytes = 1 << 20
+
+    /// Reads a definition from its canonical JSON (SPEC §1), checking every field.
+    /// Unknown members are refused too, so a misspelt field is never silently ignored.
+    ///
+    /// ```swift
+    /// let label = try LabelDefinition(json: .parse(#"{"name": "a", "frame": {"x": 0, "y": 0, "width": 100, "height": 40}}"#))
+    /// ```
+    public init(json: JSONValue) throws(LayoutError) {
+        guard let object = json.object else {
+            throw .invalidField(field: "definition", message: "must be a JSON object, got \(json.kindDescription)")
+        }
+        var reader = FieldReader(object: object)
+        let name = try reader.required("name") { value, field throws(LayoutError) in try Self.decodeName(value, field: field) }
+        let frame = try reader.required("frame") { value, field throws(LayoutError) in try Self.decodeFrame(value, field: field) }
+        self.init(name: name, frame: frame)
+        try reader.optional("text") { value, field throws(LayoutError) in text = try Self.decodeText(value, field: field) }
+        try reader.optional("texts") { value, field throws(LayoutError) in
+            guard let variants = value.object else { throw FieldReader.typeError(field, "an object of locale: text", value) }
+            for (locale, variant) in variants {
+                texts[locale] = try Self.decodeText(variant, field: "\(field).\(locale)")
+            }
+        }
+        try reader.optional("font") { value, field throws(LayoutError) in font = try Self.decodeFont(value, field: field) }
+        try reader.optional("numberOfLines") { value, field throws(LayoutError) in
+            numberOfLines = try FieldReader.integer(value, field, minimum: 0)
+        }
+        try reader.optional("lineBreakMode") { value, field throws(LayoutError) in lineBreakMode = try FieldReader.enumeration(value, field) }
+        try reader.optional("textAlignment") { value, field throws(LayoutError) in textAlignment = try FieldReader.enumeration(value, field) }
+        try reader.optional("verticalAlignment") { value, field throws(LayoutError) in verticalAlignment = try FieldReader.enumeration(value, field) }
+        try reader.optional("contentInsets") { value, field throws(LayoutError) in contentInsets = try Self.decodeInsets(value, field: field) }
+        try reader.optional("lineHeight") { value, field throws(LayoutError) in lineHeight = try FieldReader.number(value, field, minimum: 0) }
+        try reader.optional("lineHeightMultiple") { value, field throws(LayoutError) in lineHeightMultiple = try FieldReader.number(value, field, minimum: 0) }
+        try reader.optional("lineSpacing") { value, field throws(LayoutError) in lineSpacing = try FieldReader.number(value, field, minimum: 0) }
+        try reader.optional("letterSpacing") { value, field throws(LayoutError) in letterSpacing = try FieldReader.number(value, field, minimum: -1000) }
+        try reader.optional("truncationToken") { value, field throws(LayoutError) in
+            guard let token = value.string, !FieldReader.isReference(value) else { throw FieldReader.typeError(field, "a string", value) }
+            truncationToken = token
+        }
+        try reader.optional("textColor") { value, field throws(LayoutError) in textColor = try FieldReader.color(value, field) }
+        try reader.optional("backgroundColor") { value, field throws(LayoutError) in backgroundColor = try FieldReader.color(value, field) }
+        try reader.optional("scale") { value, field throws(LayoutError) in
+            scale = try FieldReader.integer(value, field, minimum: 1)
+            guard scale <= 3 else { throw .invalidField(field: field, message: "must be 1, 2 or 3, got \(scale)") }
+        }
+        try reader.refuseUnknownMembers()
+    }
+
+    static func decodeName(_ value: JSONValue, field: String) throws(LayoutError) -> String {
+        guard let name = value.string else { throw .invalidField(field: field, message: "must be a string, got \(value.kindDescription)") }
+        guard isValidName(name) else {
+            throw .invalidField(field: field, message: "must be dot-separated parts of letters, digits, '_' or '-' (like demo.topLabel), got \"\(name)\"")
+        }
+        return name
+    }
+
+    /// True for a dotted name such as `demo.topLabel`: non-empty parts of letters, digits, `_`, `-`.
+    public static func isValidName(_ name: String) -> Bool {
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        return !name.isEmpty && parts.allSatisfy { part in
+            !part.isEmpty && part.unicodeScalars.allSatisfy { scalar in
+                scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "-"
+            }
+        }
+    }
+
+    static func decodeText(_ value: JSONValue, field: String) throws(LayoutError) -> String {
+        guard let text = value.string else { throw .invalidField(field: field, message: "must be a string, got \(value.kindDescription)") }
+        guard text.utf8.count <= maximumTextBytes else {
+            throw .invalidField(field: field, message: "is \(text.utf8.count) bytes, over the limit of 1 MiB (\(maximumTextBytes) bytes)")
+        }
+        return text
+    }
+
+    static func decodeFrame(_ value: JSONValue, field: String) throws(LayoutError) -> Rect {
+        var reader = try FieldReader(value, field: field, expected: "an object {x, y, width, height}")
+        let x = try reader.required("x") { value, field throws(LayoutError) in try FieldReader.number(value, field) }
+        let y = try reader.required("y") { value, field throws(LayoutError) in try FieldReader.number(value, field) }
+        let width = try reader.required("width") { value, field throws(LayoutError) in try FieldReader.number(value, field, minimum: 0) }
+        let height = try reader.required("height") { value, field throws(LayoutError) in try FieldReader.number(value, field, minimum: 0) }
+        try reader.refuseUnknownMembers()
+        return Rect(x: x, y: y, width: width, height: height)
+    }
+
+    static func decodeInsets(_ value: JSONValue, field: String) throws(LayoutError) -> EdgeInsets {
+        var reader = try FieldReader(value, field: field, expected: "an object {top, left, bottom, right}")
+        var insets = EdgeInsets.zero
+        try reader.optional("top") { value, field throws(LayoutError) in insets.top = try FieldReader.number(value, field, minimum: 0) }
+        try reader.optional("left") { value, field throws(LayoutError) in insets.left = try FieldReader.number(value, field, minimum: 0) }
+        try reader.optional("bottom") { value, field throws(LayoutError) in insets.bottom = try FieldReader.number(value, field, minimum: 0) }
+        try reader.optional("right") { value, field throws(LayoutError) in insets.right = try FieldReader.number(value, field, minimum: 0) }
+        try reader.refuseUnknownMembers()
+        return insets
+    }
+
+    static func decodeFont(_ value: JSONValue, field: String) throws(LayoutError) -> FontSpec {
+        var reader = try FieldReader(value, field: field, expected: "an object {family, size, weight}")
+        var font = FontSpec()
+        try reader.optional("family") { value, field throws(LayoutError) in
+            switch value {
+            case .string(let family) where !FieldReader.isReference(value):
+                font.families = [family]
+            case .array(let families) where !families.isEmpty:
+                font.families = try families.enumerated().map { index, family throws(LayoutError) in
+                    guard let name = family.string, !name.isEmpty else {
+                        throw .invalidField(field: "\(field)[\(index)]", message: "must be a non-empty string, got \(family.kindDescription)")
+                    }
+                    return name
+                }
+            default:
+                throw FieldReader.typeError(field, "a family name or a non-empty list of them", value)
+            }
+            if font.families.contains(where: \.isEmpty) { throw .invalidField(field: field, message: "must not be empty") }
+        }
+        try reader.optional("size") { value, field throws(LayoutError) in
+            font.size = try FieldReader.number(value, field, minimum: 0)
+            guard font.size > 0, font.size <= 10_000 else {
+                throw .invalidField(field: field, message: "must be greater than 0 and at most 10000, got \(font.size)")
+            }
+        }
+        try reader.optional("weight") { value, field throws(LayoutError) in
+            if let name = value.string, !FieldReader.isReference(value) {
+                guard let weight = FontSpec.weight(named: name) else {
+                    throw .invalidField(field: field, message: "unknown weight \"\(name)\" (use 1–1000 or one of \(FontSpec.weightNames.map(\.name).joined(separator: ", ")))")
+                }
+                font.weight = weight
+            } else {
+                font.weight = try FieldReader.integer(value, field, minimum: 1)
+                guard font.weight <= 1000 else { throw .invalidField(field: field, message: "must be 1–1000, got \(font.weight)") }
+            }
+        }
+        try reader.refuseUnknownMembers()
+        return font
+    }
+}
+
+extension FontSpec {
+    /// The DTCG font weight names and their numeric weights.
+    public static let weightNames: [(name: String, weight: Int)] = [
+        ("thin", 100), ("hairline", 100), ("extra-light", 200), ("ultra-light", 200), ("light", 300),
+        ("normal", 400), ("regular", 400), ("book", 400), ("medium", 500), ("semi-bold", 600),
+        ("demi-bold", 600), ("bold", 700), ("extra-bold", 800), ("ultra-bold", 800), ("black", 900),
+        ("heavy", 900), ("extra-black", 950), ("ultra-black", 950),
+    ]
+
+    /// The numeric weight of a DTCG weight name (`"bold"` → 700), case-insensitively.
+    public static func weight(named name: String) -> Int? {
+        let lowered = name.lowercased()
+        return weightNames.first { $0.name == lowered }?.weight
+    }
+}
+
+/// Reads the members of one JSON object, remembering which were read so unknown ones can be
+/// refused, and builds error messages with the dotted field path.
+struct FieldReader {
+    let object: JSONObject
+    let prefix: String
+    private var consumed: Set<String> = []
+
+    init(object: JSONObject, prefix: String = "") {
+        self.object = object
+        self.prefix = prefix
+    }
+
+    init(_ value: JSONValue, field: String, expected: String) throws(LayoutError) {
+        guard let object = value.object else {
+            if Self.isReference(value) {
+                throw .invalidField(field: field, message: "token reference \(value.string!) needs a catalog; resolve it first (measure takes literal values)")
+            }
+            throw .invalidField(field: field, message: "must be \(expected), got \(value.kindDescription)")
+        }
+        self.init(object: object, prefix: field + ".")
+    }
+
+    /// A string of the form `{group.token}`.
+    static func isReference(_ value: JSONValue) -> Bool {
+        guard let text = value.string else { return false }
+        return text.hasPrefix("{") && text.hasSuffix("}") && text.count > 2
+    }
+
+    mutating func required<T>(_ key: String, _ decode: (JSONValue, String) throws(LayoutError) -> T) throws(LayoutError) -> T {
+        consumed.insert(key)
+        guard let value = object[key], value != .null else {
+            throw .invalidField(field: prefix + key, message: "is required")
+        }
+        return try decode(value, prefix + key)
+    }
+
+    mutating func optional(_ key: String, _ decode: (JSONValue, String) throws(LayoutError) -> Void) throws(LayoutError) {
+        consumed.insert(key)
+        guard let value = object[key], value != .null else { return }
+        try decode(value, prefix + key)
+    }
+
+    func refuseUnknownMembers() throws(LayoutError) {
+        for key in object.keys where !consumed.contains(key) {
+            throw .invalidField(field: prefix + key, message: "is not a label definition field")
+        }
+    }
+
+    static func typeError(_ field: String, _ expected: String, _ value: JSONValue) -> LayoutError {
+        if Self.isReference(value) {
+            return .invalidField(field: field, message: "token reference \(value.string!) needs a catalog; resolve it first (measure takes literal values)")
+        }
+        return .invalidField(field: field, message: "must be \(expected), got \(value.kindDescription)")
+    }
+
+    static func number(_ value: JSONValue, _ field: String, minimum: Double = -.greatestFiniteMagnitude) throws(LayoutError) -> Double {
+        guard let number = value.number else { throw Self.typeError(field, "a number", value) }
+        guard number.isFinite, number >= minimum else {
+            let bound = minimum == 0 ? "≥ 0" : minimum > -.greatestFiniteMagnitude ? "≥ \(minimum)" : "finite"
+            throw .invalidField(field: field, message: "must be a finite number \(bound), got \(number)")
+        }
+        return number
+    }
+
+    static func integer(_ value: JSONValue, _ field: String, minimum: Int) throws(LayoutError) -> Int {
+        guard let number = value.number else { throw Self.typeError(field, "an integer", value) }
+        guard number.isFinite, number == number.rounded(), abs(number) < 1e9 else {
+            throw .invalidField(field: field, message: "must be an integer, got \(number)")
+        }
+        guard Int(number) >= minimum else {
+            throw .invalidField(field: field, message: "must be an integer ≥ \(minimum), got \(Int(number))")
+        }
+        return Int(number)
+    }
+
+    static func enumeration<E: RawRepresentable & CaseIterable>(_ value: JSONValue, _ field: String) throws(LayoutError) -> E where E.RawValue == String {
+        guard let raw = value.string, !Self.isReference(value) else { throw Self.typeError(field, "a string", value) }
+        guard let result = E(rawValue: raw) else {
+            let allowed = E.allCases.map(\.rawValue).joined(separator: ", ")
+            throw .invalidField(field: field, message: "unknown value \"\(raw)\" (expected one of \(allowed))")
+        }
+        return result
+    }
+
+    static func color(_ value: JSONValue, _ field: String) throws(LayoutError) -> Color {
+        guard let text = value.string, !Self.isReference(value) else { throw Self.typeError(field, "a color #RRGGBB or #RRGGBBAA", value) }
+        guard let color = Color(hex: text) else {
+            throw .invalidField(field: field, message: "must be a color #RRGGBB or #RRGGBBAA, got \"\(text)\"")
+        }
+        return color
+    }
+}
+
+extension LabelDefinition {
+    /// Writes the definition as canonical JSON: every field, in SPEC §1 order, numbers exact,
+    /// per-locale texts sorted by locale. Equal definitions give equal bytes, so this is also
+    /// what the input hash covers.
+    public func writeJSON(into writer: inout JSONWriter) {
+        let style = writer.numberStyle
+        writer.numberStyle = .exact
+        defer { writer.numberStyle = style }
+        writer.beginObject()
+        writer.key("name"); writer.string(name)
+        writer.key("text"); writer.string(text)
+        if !texts.isEmpty {
+            writer.key("texts")
+            writer.beginObject()
+            for locale in texts.keys.sorted() {
+                writer.key(locale); writer.string(texts[locale]!)
+            }
+            writer.endObject()
+        }
+        writer.key("frame")
+        writer.beginObject()
+        writer.key("x"); writer.number(frame.x)
+        writer.key("y"); writer.number(frame.y)
+        writer.key("width"); writer.number(frame.width)
+        writer.key("height"); writer.number(frame.height)
+        writer.endObject()
+        writer.key("font")
+        writer.beginObject()
+        if !font.families.isEmpty {
+            writer.key("family")
+            if font.families.count == 1 {
+                writer.string(font.families[0])
+            } else {
+                writer.beginArray()
+                for family in font.families { writer.string(family) }
+                writer.endArray()
+            }
+        }
+        writer.key("size"); writer.number(font.size)
+        writer.key("weight"); writer.number(font.weight)
+        writer.endObject()
+        writer.key("numberOfLines"); writer.number(numberOfLines)
+        writer.key("lineBreakMode"); writer.string(lineBreakMode.rawValue)
+        writer.key("textAlignment"); writer.string(textAlignment.rawValue)
+        writer.key("verticalAlignment"); writer.string(verticalAlignment.rawValue)
+        writer.key("contentInsets")
+        writer.beginObject()
+        writer.key("top"); writer.number(contentInsets.top)
+        writer.key("left"); writer.number(contentInsets.left)
+        writer.key("bottom"); writer.number(contentInsets.bottom)
+        writer.key("right"); writer.number(contentInsets.right)
+        writer.endObject()
+        writer.key("lineHeight"); writer.number(lineHeight)
+        writer.key("lineHeightMultiple"); writer.number(lineHeightMultiple)
+        writer.key("lineSpacing"); writer.number(lineSpacing)
+        writer.key("letterSpacing"); writer.number(letterSpacing)
+        writer.key("truncationToken"); writer.string(truncationToken)
+        writer.key("textColor"); writer.string(textColor.description)
+        writer.key("backgroundColor"); writer.string(backgroundColor.description)
+        writer.key("scale"); writer.number(scale)
+        writer.endObject()
+    }
+
+    /// The canonical JSON text of `writeJSON(into:)`.
+    public var canonicalJSON: String {
+        var writer = JSONWriter(numberStyle: .exact, capacity: 512)
+        writeJSON(into: &writer)
+        return writer.string
+    }
+}

@@ -1,0 +1,136 @@
+/// A label as `UILabel` sees it, with the seeds' vertical alignment and seed 004's content
+/// insets: every style value resolved to a literal (SPEC §1). Token references are resolved
+/// by the catalog before a definition reaches the engine.
+///
+/// ```swift
+/// var label = LabelDefinition(name: "demo.topLabel", frame: Rect(x: 20, y: 50, width: 350, height: 200))
+/// label.text = "看我居上对齐了啊、你看看对不对的啊、看来是对的"
+/// label.numberOfLines = 0
+/// label.lineBreakMode = .charWrap
+/// label.verticalAlignment = .top
+/// ```
+public struct LabelDefinition: Sendable, Hashable {
+    public var name: String
+    /// The base text; `texts` holds per-locale variants.
+    public var text: String = ""
+    public var texts: [String: String] = [:]
+    /// Position on its screen (rendering only) and size; layout uses `(0, 0, width, height)`.
+    public var frame: Rect
+    public var font = FontSpec()
+    /// 0 = unlimited.
+    public var numberOfLines = 1
+    public var lineBreakMode = LineBreakMode.truncateTail
+    public var textAlignment = TextAlignment.natural
+    public var verticalAlignment = VerticalAlignment.middle
+    public var contentInsets = EdgeInsets.zero
+    /// A fixed line height in points; 0 = the font's own.
+    public var lineHeight = 0.0
+    /// A multiple of the font's own line height; 0 = 1.
+    public var lineHeightMultiple = 0.0
+    public var lineSpacing = 0.0
+    /// Added after every grapheme cluster (kern).
+    public var letterSpacing = 0.0
+    public var truncationToken = "…"
+    public var textColor = Color.black
+    public var backgroundColor = Color.clear
+    /// The pixel grid for rounding: 1, 2 or 3.
+    public var scale = 3
+
+    public init(name: String, frame: Rect) {
+        self.name = name
+        self.frame = frame
+    }
+
+    /// The text shown for a locale: its variant when there is one, else the base text.
+    public func text(for locale: String) -> String {
+        locale.isEmpty ? text : texts[locale] ?? text
+    }
+
+    /// Layout happens in `bounds = (0, 0, frame.width, frame.height)`.
+    public var bounds: Rect { Rect(x: 0, y: 0, width: frame.width, height: frame.height) }
+}
+
+/// The font of a label: a fallback list of families (or font file paths), a size in points
+/// and a weight (100–900, 400 = regular).
+public struct FontSpec: Sendable, Hashable {
+    /// Empty means the engine's default family (the "system font").
+    public var families: [String] = []
+    public var size = 17.0
+    public var weight = 400
+
+    public init(families: [String] = [], size: Double = 17, weight: Int = 400) {
+        self.families = families
+        self.size = size
+        self.weight = weight
+    }
+}
+
+/// `NSLineBreakMode`.
+public enum LineBreakMode: String, Sendable, CaseIterable {
+    case wordWrap, charWrap, clip, truncateHead, truncateTail, truncateMiddle
+
+    var truncates: Bool { self == .truncateHead || self == .truncateTail || self == .truncateMiddle }
+}
+
+/// `NSTextAlignment`.
+public enum TextAlignment: String, Sendable, CaseIterable {
+    case left, center, right, natural, justified
+}
+
+/// The seeds' `VerticalAlignment`.
+public enum VerticalAlignment: String, Sendable, CaseIterable {
+    case top, middle, bottom
+}
+
+/// An sRGB color with alpha, each component 0–255, written `#RRGGBB` or `#RRGGBBAA`.
+public struct Color: Sendable, Hashable, CustomStringConvertible {
+    public var red: UInt8
+    public var green: UInt8
+    public var blue: UInt8
+    public var alpha: UInt8
+
+    public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
+    }
+
+    public static let black = Color(red: 0, green: 0, blue: 0)
+    public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
+
+    /// Parses `#RRGGBB` or `#RRGGBBAA`; nil for anything else.
+    public init?(hex: String) {
+        let digits = Array(hex.utf8)
+        guard digits.first == UInt8(ascii: "#"), digits.count == 7 || digits.count == 9 else { return nil }
+        var components: [UInt8] = []
+        var index = 1
+        while index < digits.count {
+            guard let high = Self.hexValue(digits[index]), let low = Self.hexValue(digits[index + 1]) else { return nil }
+            components.append(high << 4 | low)
+            index += 2
+        }
+        self.init(red: components[0], green: components[1], blue: components[2],
+                  alpha: components.count == 4 ? components[3] : 255)
+    }
+
+    private static func hexValue(_ digit: UInt8) -> UInt8? {
+        switch digit {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return digit - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return digit - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return digit - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+
+    /// `#RRGGBB`, or `#RRGGBBAA` when not opaque.
+    public var description: String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = [UInt8(ascii: "#")]
+        for component in alpha == 255 ? [red, green, blue] : [red, green, blue, alpha] {
+            bytes.append(hex[Int(component >> 4)])
+            bytes.append(hex[Int(component & 15)])
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

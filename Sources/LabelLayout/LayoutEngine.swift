@@ -1,0 +1,273 @@
+import CHarfBuzz
+import CICU
+import LabelJSON
+import Synchronization
+
+/// Lays out labels: where the text goes, how many lines, what is truncated (SPEC §2).
+/// One engine serves a whole process; `layout(_:locale:)` may be called from any number of
+/// threads at once.
+///
+/// ```swift
+/// let engine = LayoutEngine()
+/// var label = LabelDefinition(name: "demo.top", frame: Rect(x: 20, y: 50, width: 350, height: 200))
+/// label.text = "看我居上对齐了啊、你看看对不对的啊、看来是对的"
+/// label.verticalAlignment = .top
+/// let layout = try engine.layout(label)
+/// print(layout.textRect, layout.lineCount)
+/// ```
+public final class LayoutEngine: Sendable {
+    /// Names the layout rules and the text libraries behind them; part of every input hash,
+    /// so stored layouts go stale when any of them changes.
+    public static let version: String = {
+        let harfBuzz = String(cString: hb_version_string())
+        let icu = String(cString: lc_icu_version())
+        return "labelcat-layout/1 harfbuzz/\(harfBuzz) icu/\(icu)"
+    }()
+
+    public let fonts: FontLibrary
+    private let idleWorkspaces = Mutex<[LayoutWorkspace]>([])
+
+    /// - Parameter defaultFamily: the family of labels that name none (the "system font").
+    public init(defaultFamily: String = "Noto Sans CJK SC") {
+        fonts = FontLibrary(defaultFamily: defaultFamily)
+    }
+
+    /// Lays out a label's text for a locale ("" = its base text).
+    public func layout(_ definition: LabelDefinition, locale: String = "") throws(LayoutError) -> ComputedLayout {
+        let workspace = try checkOutWorkspace()
+        defer { idleWorkspaces.withLock { $0.append(workspace) } }
+        return try workspace.layout(definition, locale: locale)
+    }
+
+    /// The primary face a font spec resolves to (what `layout` reports in `font`).
+    public func primaryFace(for font: FontSpec) throws(LayoutError) -> FontFace {
+        try fonts.chain(for: font).primary
+    }
+
+    private func checkOutWorkspace() throws(LayoutError) -> LayoutWorkspace {
+        if let workspace = idleWorkspaces.withLock({ $0.popLast() }) { return workspace }
+        return try LayoutWorkspace(fonts: fonts)
+    }
+}
+
+extension LayoutWorkspace {
+    func layout(_ definition: LabelDefinition, locale: String) throws(LayoutError) -> ComputedLayout {
+        let chain = try fonts.chain(for: definition.font)
+        let primary = chain.primary
+        let metrics = primary.metrics(size: definition.font.size)
+        var lineHeight = metrics.lineHeight
+        if definition.lineHeight > 0 {
+            lineHeight = definition.lineHeight
+        } else if definition.lineHeightMultiple > 0 {
+            lineHeight *= definition.lineHeightMultiple
+        }
+        let bounds = definition.bounds
+        let inner = bounds.inset(by: definition.contentInsets)
+        let setting = TextSetting(size: definition.font.size, letterSpacing: definition.letterSpacing)
+        let textString = definition.text(for: locale)
+        let units = Array(textString.utf16)
+
+        return try units.withUnsafeBufferPointer { text throws(LayoutError) -> ComputedLayout in
+            let bidi = BidiParagraphs(text)
+            let segments = try bidi.levels.withUnsafeBufferPointer { levels throws(LayoutError) in
+                try self.segments(text, locale: locale, levels: bidi.isAllLeftToRight ? nil : levels, chain: chain)
+            }
+            let allLines = breakLines(segments, width: inner.width, mode: definition.lineBreakMode,
+                                      setting: setting, textLength: text.count)
+            let needed = allLines.count
+
+            func shownLines(_ count: Int) -> [PlacedLine] {
+                var shown = allLines.prefix(count).map {
+                    PlacedLine(range: $0.start..<$0.end, text: visibleText(text, $0.start..<$0.contentEnd),
+                               width: $0.width, endsParagraph: $0.endsParagraph)
+                }
+                if count < needed, definition.lineBreakMode.truncates {
+                    shown[count - 1] = truncatedLine(allLines, index: count - 1, segments: segments, text: text,
+                                                     width: inner.width, definition: definition, chain: chain,
+                                                     setting: setting)
+                }
+                return shown
+            }
+
+            let limit = definition.numberOfLines > 0 ? min(needed, definition.numberOfLines) : needed
+            let step = lineHeight + definition.lineSpacing
+            let fittingHeight = step > 0 ? Int(((inner.height + definition.lineSpacing) / step + 1e-9).rounded(.down)) : limit
+            let visible = needed == 0 ? 0 : max(1, min(limit, fittingHeight))
+            let lines = shownLines(visible)
+
+            func textHeight(_ count: Int) -> Double {
+                count == 0 ? 0 : Double(count) * lineHeight + Double(count - 1) * definition.lineSpacing
+            }
+            let justifiedWidth = definition.textAlignment == .justified ? inner.width : 0
+            func lineWidth(_ line: PlacedLine, isLast: Bool) -> Double {
+                line.endsParagraph || isLast ? line.width : max(line.width, justifiedWidth)
+            }
+            func textWidth(_ lines: [PlacedLine]) -> Double {
+                lines.indices.map { lineWidth(lines[$0], isLast: $0 == lines.count - 1) }.max() ?? 0
+            }
+
+            let scale = definition.scale
+            let size = Size(width: roundUp(textWidth(lines), scale: scale), height: roundUp(textHeight(visible), scale: scale))
+            let rightToLeft = bidi.isRightToLeft(at: lines.first?.range.lowerBound ?? 0)
+            let textX = Self.alignedX(width: size.width, in: inner, alignment: definition.textAlignment, rightToLeft: rightToLeft)
+            let textY: Double
+            switch definition.verticalAlignment {
+            case .top: textY = inner.minY
+            case .bottom: textY = inner.maxY - size.height
+            case .middle: textY = inner.minY + (inner.height - size.height) / 2
+            }
+
+            var placed: [LayoutLine] = []
+            placed.reserveCapacity(lines.count)
+            for (index, line) in lines.enumerated() {
+                let width = lineWidth(line, isLast: index == lines.count - 1)
+                let lineRTL = bidi.isRightToLeft(at: line.range.lowerBound)
+                let alignment = definition.textAlignment == .justified && width != line.width ? .left : definition.textAlignment
+                let y = textY + Double(index) * step
+                placed.append(LayoutLine(
+                    range: TextRange(location: line.range.lowerBound, length: line.range.count),
+                    text: line.text,
+                    rect: Rect(x: Self.alignedX(width: width, in: inner, alignment: alignment, rightToLeft: lineRTL),
+                               y: y, width: width, height: lineHeight),
+                    baseline: y + lineHeight + metrics.descender))
+            }
+
+            // sizeThatFits: the frame's width, unlimited height, numberOfLines still applied.
+            let intrinsicLines = limit == visible ? lines : shownLines(max(limit, needed == 0 ? 0 : 1))
+            let insets = definition.contentInsets
+            let intrinsic = Size(
+                width: roundUp(textWidth(intrinsicLines), scale: scale) + insets.left + insets.right,
+                height: roundUp(textHeight(intrinsicLines.count), scale: scale) + insets.top + insets.bottom)
+
+            return ComputedLayout(
+                name: definition.name, locale: locale, bounds: bounds,
+                textRect: Rect(x: textX, y: textY, width: size.width, height: size.height),
+                lines: placed, neededLineCount: needed, truncated: visible < needed,
+                intrinsicSize: intrinsic,
+                font: ResolvedFont(family: primary.family, file: primary.path, size: definition.font.size,
+                                   lineHeight: lineHeight, ascender: metrics.ascender, descender: metrics.descender),
+                inputHash: InputHash.of(definition, locale: locale, chain: chain),
+                engineVersion: LayoutEngine.version)
+        }
+    }
+
+    /// x of a box of `width` aligned in `inner` (SPEC §2.8).
+    static func alignedX(width: Double, in inner: Rect, alignment: TextAlignment, rightToLeft: Bool) -> Double {
+        switch alignment {
+        case .left: return inner.minX
+        case .right: return inner.maxX - width
+        case .center: return inner.minX + (inner.width - width) / 2
+        case .natural, .justified: return rightToLeft ? inner.maxX - width : inner.minX
+        }
+    }
+
+    /// The last visible line with the truncation token put in (SPEC §2.6). It shows as much
+    /// of the rest of its paragraph as fits beside the token: the start (tail), the end (head)
+    /// or both (middle). When the rest of the paragraph fits whole and only later paragraphs
+    /// are hidden, the token goes at the end in every mode.
+    func truncatedLine(_ lines: [LineBox], index: Int, segments: [Segment], text: UnsafeBufferPointer<UInt16>,
+                       width available: Double, definition: LabelDefinition, chain: FontChain,
+                       setting: TextSetting) -> PlacedLine {
+        let line = lines[index]
+        let paragraphEnd = lines[index...].first { $0.endsParagraph }?.contentEnd ?? lines[lines.count - 1].contentEnd
+        let ruler = GraphemeRuler(segments: segments[...], from: line.start, to: paragraphEnd, setting: setting, text: text)
+        let token = Array(definition.truncationToken.utf16)
+        let tokenWidth = token.withUnsafeBufferPointer { tokenText -> Double in
+            guard !tokenText.isEmpty else { return 0 }
+            let measure = self.measure(tokenText, 0..<tokenText.count, levels: nil, chain: chain)
+            let segment = Segment(start: 0, end: tokenText.count, endsParagraph: false, measure: measure)
+            return setting.offset(segment, measure.edges.count - 1)
+        }
+        let budget = available - tokenWidth
+        let last = ruler.count - 1
+        func string(_ from: Int, _ to: Int) -> String { visibleText(text, ruler.offsets[from]..<ruler.offsets[to]) }
+        let range = line.start..<paragraphEnd
+        let tokenText = definition.truncationToken
+
+        let whole = ruler.trimmedWidth(from: 0, to: last)
+        if whole.width <= budget + 1e-6 {
+            return PlacedLine(range: range, text: string(whole.from, whole.to) + tokenText,
+                              width: whole.width + tokenWidth, endsParagraph: false)
+        }
+        func longestPrefix(within limit: Double) -> (width: Double, from: Int, to: Int) {
+            var best = ruler.trimmedWidth(from: 0, to: 0)
+            for end in 1...max(1, last) where end <= last {
+                let candidate = ruler.trimmedWidth(from: 0, to: end)
+                if candidate.width > limit + 1e-6 { break }
+                best = candidate
+            }
+            return best
+        }
+        func longestSuffix(within limit: Double, notBefore floor: Int) -> (width: Double, from: Int, to: Int) {
+            var best = ruler.trimmedWidth(from: last, to: last)
+            var start = last - 1
+            while start >= floor {
+                let candidate = ruler.trimmedWidth(from: start, to: last)
+                if candidate.width > limit + 1e-6 { break }
+                best = candidate
+                start -= 1
+            }
+            return best
+        }
+        switch definition.lineBreakMode {
+        case .truncateHead:
+            let suffix = longestSuffix(within: budget, notBefore: 0)
+            return PlacedLine(range: range, text: tokenText + string(suffix.from, suffix.to),
+                              width: tokenWidth + suffix.width, endsParagraph: false)
+        case .truncateMiddle:
+            let prefix = longestPrefix(within: budget / 2)
+            let suffix = longestSuffix(within: budget - prefix.width, notBefore: prefix.to)
+            return PlacedLine(range: range, text: string(prefix.from, prefix.to) + tokenText + string(suffix.from, suffix.to),
+                              width: prefix.width + tokenWidth + suffix.width, endsParagraph: false)
+        default:
+            let prefix = longestPrefix(within: budget)
+            return PlacedLine(range: range, text: string(prefix.from, prefix.to) + tokenText,
+                              width: prefix.width + tokenWidth, endsParagraph: false)
+        }
+    }
+}
+
+/// A visible line before it is placed.
+struct PlacedLine {
+    var range: Range<Int>
+    var text: String
+    var width: Double
+    var endsParagraph: Bool
+}
+
+/// The text of a range without its line separators.
+func visibleText(_ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>) -> String {
+    var end = range.upperBound
+    while end > range.lowerBound, isLineSeparator(text[end - 1]) { end -= 1 }
+    return String(decoding: UnsafeBufferPointer(rebasing: text[range.lowerBound..<end]), as: UTF16.self)
+}
+
+/// UAX #9 levels of a text (ICU), skipped for text with no right-to-left character.
+struct BidiParagraphs {
+    var levels: [UInt8] = []
+    var paragraphLevels: [UInt8] = []
+    let isAllLeftToRight: Bool
+
+    init(_ text: UnsafeBufferPointer<UInt16>) {
+        isAllLeftToRight = !text.contains(where: Self.mayBeRightToLeft)
+        guard !isAllLeftToRight else { return }
+        levels = [UInt8](repeating: 0, count: text.count)
+        paragraphLevels = [UInt8](repeating: 0, count: text.count)
+        if lc_bidi_levels(text.baseAddress, Int32(text.count), &levels, &paragraphLevels) != 0 {
+            levels = [UInt8](repeating: 0, count: text.count)
+        }
+    }
+
+    /// True when the paragraph holding `offset` has a right-to-left base direction.
+    func isRightToLeft(at offset: Int) -> Bool {
+        !isAllLeftToRight && offset < paragraphLevels.count && paragraphLevels[offset] & 1 == 1
+    }
+
+    /// Hebrew, Arabic, Syriac, Thaana, NKo, …, their presentation forms, and the
+    /// supplementary right-to-left blocks (through their surrogates), plus explicit marks.
+    static func mayBeRightToLeft(_ unit: UInt16) -> Bool {
+        (0x0590...0x08FF).contains(unit) || (0xFB1D...0xFDFF).contains(unit) || (0xFE70...0xFEFF).contains(unit)
+            || (0xD802...0xD803).contains(unit) || (0xD83A...0xD83B).contains(unit)
+            || unit == 0x200F || (0x202A...0x202E).contains(unit) || (0x2066...0x2069).contains(unit)
+    }
+}

@@ -1,0 +1,275 @@
+import CHarfBuzz
+import CICU
+
+/// The widths of one line-break segment (the text between two break opportunities), at
+/// every grapheme boundary inside it, in ems of the size it is set at. Independent of the
+/// point size and letter spacing, so one measurement serves every label that uses the word.
+struct SegmentMeasure {
+    /// Grapheme boundaries as UTF-16 offsets from the segment's start: 0 first, its length last.
+    var edges: [Int32]
+    /// Advance from the segment's start to each edge, in ems.
+    var advances: [Double]
+    /// The index in `edges` where trailing white space (which hangs) begins.
+    var contentEdge: Int
+}
+
+/// Everything one layout needs that is not shared: ICU iterators, a HarfBuzz buffer, and the
+/// caches of segment measurements and font coverage. A workspace is used by one thread at a
+/// time: the engine's pool hands each one out exclusively.
+final class LayoutWorkspace: @unchecked Sendable {
+    static let maximumCachedSegments = 60_000
+
+    let fonts: FontLibrary
+    private let buffer: OpaquePointer
+    private let unicodeFunctions: OpaquePointer
+    private var lineIterators: [String: OpaquePointer] = [:]
+    private let characterIterator: OpaquePointer
+    private var segmentCache: [SegmentKey: SegmentMeasure] = [:]
+    /// Per chain id: the face id + 1 chosen for each BMP code point (0 = not yet looked up).
+    private var coverage: [[UInt16]] = []
+    /// The faces this workspace has used, by face id.
+    private var facesByID: [FontFace?] = []
+    private var otherCoverage: [CoverageKey: FontFace] = [:]
+    /// Scratch: advance per code unit of the segment being measured.
+    private var unitAdvances: [Double] = []
+
+    private struct SegmentKey: Hashable {
+        let chain: Int
+        let units: ArraySlice<UInt16>
+    }
+
+    private struct CoverageKey: Hashable {
+        let chain: Int
+        let codePoint: UInt32
+        let emoji: Bool
+    }
+
+    init(fonts: FontLibrary) throws(LayoutError) {
+        self.fonts = fonts
+        buffer = hb_buffer_create()!
+        unicodeFunctions = hb_unicode_funcs_get_default()
+        var errorName: UnsafePointer<CChar>?
+        guard let iterator = lc_break_open(Int32(LC_BREAK_CHARACTER), "", &errorName) else {
+            hb_buffer_destroy(buffer)
+            throw .textServices("cannot open a grapheme iterator: \(errorName.map { String(cString: $0) } ?? "unknown error")")
+        }
+        characterIterator = iterator
+    }
+
+    deinit {
+        hb_buffer_destroy(buffer)
+        lc_break_close(characterIterator)
+        for iterator in lineIterators.values { lc_break_close(iterator) }
+    }
+
+    /// The line break iterator for a locale (UAX #14 with the locale's tailoring), opened once.
+    func lineIterator(locale: String) throws(LayoutError) -> OpaquePointer {
+        if let iterator = lineIterators[locale] { return iterator }
+        var errorName: UnsafePointer<CChar>?
+        guard let iterator = lc_break_open(Int32(LC_BREAK_LINE), locale, &errorName) else {
+            throw .textServices("cannot open a line break iterator for locale \"\(locale)\": \(errorName.map { String(cString: $0) } ?? "unknown error")")
+        }
+        lineIterators[locale] = iterator
+        return iterator
+    }
+
+    /// Measures `text[range]` set in `chain`. `levels` are the bidi levels of the whole text,
+    /// or nil when all of it is left-to-right (then the result is cached).
+    func measure(_ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, levels: UnsafeBufferPointer<UInt8>?,
+                 chain: FontChain) -> SegmentMeasure {
+        let slice = ArraySlice(text[range])
+        if levels == nil, let cached = segmentCache[SegmentKey(chain: chain.id, units: slice)] {
+            return cached
+        }
+        let measured = measureUncached(UnsafeBufferPointer(rebasing: text[range]),
+                                       levels: levels.map { UnsafeBufferPointer(rebasing: $0[range]) }, chain: chain)
+        if levels == nil {
+            if segmentCache.count >= Self.maximumCachedSegments { segmentCache.removeAll(keepingCapacity: true) }
+            segmentCache[SegmentKey(chain: chain.id, units: ArraySlice(Array(slice)))] = measured
+        }
+        return measured
+    }
+
+    private func measureUncached(_ segment: UnsafeBufferPointer<UInt16>, levels: UnsafeBufferPointer<UInt8>?,
+                                 chain: FontChain) -> SegmentMeasure {
+        let length = segment.count
+        if unitAdvances.count < length { unitAdvances = [Double](repeating: 0, count: max(length, 64)) }
+        for index in 0..<length { unitAdvances[index] = 0 }
+        shapeRuns(segment, levels: levels, chain: chain)
+
+        let edges = graphemeEdges(segment)
+        var advances = [Double](repeating: 0, count: edges.count)
+        var running = 0.0
+        var unit = 0
+        for edgeIndex in 1..<edges.count {
+            let edge = Int(edges[edgeIndex])
+            while unit < edge { running += unitAdvances[unit]; unit += 1 }
+            advances[edgeIndex] = running
+        }
+        var contentEnd = length
+        while contentEnd > 0, isHangingWhitespace(segment[contentEnd - 1]) { contentEnd -= 1 }
+        let contentEdge = edges.firstIndex { Int($0) >= contentEnd } ?? edges.count - 1
+        return SegmentMeasure(edges: edges, advances: advances, contentEdge: contentEdge)
+    }
+
+    /// Splits a segment into runs of one face, one script and one bidi level, and shapes each
+    /// with HarfBuzz, adding each glyph's advance (in ems) to the code unit of its cluster.
+    private func shapeRuns(_ segment: UnsafeBufferPointer<UInt16>, levels: UnsafeBufferPointer<UInt8>?, chain: FontChain) {
+        var runStart = 0
+        var runFace: FontFace?
+        var runScript = HB_SCRIPT_COMMON
+        var runLevel: UInt8 = 0
+        var index = 0
+        while index < segment.count {
+            let (codePoint, width) = codePointAt(segment, index)
+            let level = levels?[index] ?? 0
+            var script = hb_unicode_script(unicodeFunctions, codePoint)
+            if script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN { script = runScript }
+            let face: FontFace
+            if let runFace, followsPreviousCharacter(codePoint) {
+                face = runFace
+            } else {
+                let next = index + width < segment.count ? codePointAt(segment, index + width).codePoint : 0
+                face = self.face(for: codePoint, emoji: next == 0xFE0F, chain: chain)
+            }
+            if let current = runFace {
+                let scriptChanged = runScript != HB_SCRIPT_COMMON && script != runScript
+                if current !== face || scriptChanged || level != runLevel {
+                    shape(segment, runStart..<index, face: current, script: runScript, rightToLeft: runLevel & 1 == 1)
+                    runStart = index
+                    runScript = hb_unicode_script(unicodeFunctions, codePoint)
+                    if runScript == HB_SCRIPT_INHERITED || runScript == HB_SCRIPT_UNKNOWN { runScript = HB_SCRIPT_COMMON }
+                } else {
+                    runScript = script
+                }
+            } else {
+                runScript = script
+            }
+            runFace = face
+            runLevel = level
+            index += width
+        }
+        if let runFace, runStart < segment.count {
+            shape(segment, runStart..<segment.count, face: runFace, script: runScript, rightToLeft: runLevel & 1 == 1)
+        }
+    }
+
+    private func shape(_ segment: UnsafeBufferPointer<UInt16>, _ run: Range<Int>, face: FontFace,
+                       script: hb_script_t, rightToLeft: Bool) {
+        hb_buffer_clear_contents(buffer)
+        hb_buffer_add_utf16(buffer, segment.baseAddress, Int32(segment.count), UInt32(run.lowerBound), Int32(run.count))
+        hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        if script != HB_SCRIPT_COMMON { hb_buffer_set_script(buffer, script) }
+        hb_buffer_guess_segment_properties(buffer)
+        hb_shape(face.font, buffer, nil, 0)
+        var count: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+              let positions = hb_buffer_get_glyph_positions(buffer, nil) else { return }
+        let perUnit = 1 / Double(face.unitsPerEm)
+        for glyph in 0..<Int(count) {
+            unitAdvances[Int(infos[glyph].cluster)] += Double(positions[glyph].x_advance) * perUnit
+        }
+    }
+
+    /// Grapheme cluster boundaries of a segment, from ICU, with a shortcut for text where
+    /// every code unit is a cluster of its own (printable ASCII, common CJK).
+    private func graphemeEdges(_ segment: UnsafeBufferPointer<UInt16>) -> [Int32] {
+        let simple = segment.allSatisfy { unit in
+            (0x20...0x7E).contains(unit) || (0x4E00...0x9FFF).contains(unit) || (0x3000...0x3098).contains(unit)
+                || (0xFF01...0xFF60).contains(unit)
+        }
+        if simple { return (0...Int32(segment.count)).map { $0 } }
+        var edges: [Int32] = [0]
+        lc_break_set_text(characterIterator, segment.baseAddress, Int32(segment.count))
+        while true {
+            let boundary = lc_break_next(characterIterator)
+            if boundary == Int32(LC_BREAK_DONE) { break }
+            edges.append(boundary)
+        }
+        if edges.last != Int32(segment.count) { edges.append(Int32(segment.count)) }
+        return edges
+    }
+
+    /// The face that draws a character: the first of the chain's faces that has it, else
+    /// fontconfig's choice for it. Emoji-presentation characters (and any followed by U+FE0F)
+    /// prefer a color emoji face.
+    private func face(for codePoint: UInt32, emoji selectorFollows: Bool, chain: FontChain) -> FontFace {
+        if codePoint < 0x10000, !selectorFollows {
+            while coverage.count <= chain.id { coverage.append([]) }
+            if coverage[chain.id].isEmpty { coverage[chain.id] = [UInt16](repeating: 0, count: 0x10000) }
+            let cached = coverage[chain.id][Int(codePoint)]
+            if cached != 0 { return facesByID[Int(cached) - 1]! }
+            let face = lookUpFace(for: codePoint, emoji: false, chain: chain)
+            coverage[chain.id][Int(codePoint)] = UInt16(face.id + 1)
+            return face
+        }
+        let key = CoverageKey(chain: chain.id, codePoint: codePoint, emoji: selectorFollows)
+        if let face = otherCoverage[key] { return face }
+        let face = lookUpFace(for: codePoint, emoji: selectorFollows, chain: chain)
+        otherCoverage[key] = face
+        return face
+    }
+
+    private func remember(_ face: FontFace) {
+        if facesByID.count <= face.id { facesByID += Array(repeating: nil, count: face.id + 1 - facesByID.count) }
+        facesByID[face.id] = face
+    }
+
+    private func lookUpFace(for codePoint: UInt32, emoji selectorFollows: Bool, chain: FontChain) -> FontFace {
+        let prefersEmoji = selectorFollows || (codePoint >= 0x2000 && lc_is_emoji_presentation(Int32(bitPattern: codePoint)) != 0)
+        if !prefersEmoji, let face = chain.faces.first(where: { $0.hasGlyph(codePoint) }) {
+            remember(face)
+            return face
+        }
+        let face = fonts.fallbackFace(for: codePoint, weight: chain.weight, emoji: prefersEmoji)
+            ?? chain.faces.first(where: { $0.hasGlyph(codePoint) })
+            ?? chain.primary
+        remember(face)
+        return face
+    }
+
+    /// Marks, joiners, variation selectors, emoji modifiers and tags are drawn by the face of
+    /// the character they attach to.
+    private func followsPreviousCharacter(_ codePoint: UInt32) -> Bool {
+        switch codePoint {
+        case 0x200C, 0x200D, 0xFE00...0xFE0F, 0x1F3FB...0x1F3FF, 0xE0020...0xE007F, 0xE0100...0xE01EF: return true
+        case 0..<0x300: return false
+        default:
+            let category = hb_unicode_general_category(unicodeFunctions, codePoint)
+            return category == HB_UNICODE_GENERAL_CATEGORY_NON_SPACING_MARK
+                || category == HB_UNICODE_GENERAL_CATEGORY_SPACING_MARK
+                || category == HB_UNICODE_GENERAL_CATEGORY_ENCLOSING_MARK
+        }
+    }
+}
+
+/// The code point at a UTF-16 offset and how many code units it takes; a lone surrogate
+/// reads as U+FFFD.
+@inline(__always)
+func codePointAt(_ text: UnsafeBufferPointer<UInt16>, _ index: Int) -> (codePoint: UInt32, width: Int) {
+    let unit = text[index]
+    if unit & 0xFC00 == 0xD800, index + 1 < text.count, text[index + 1] & 0xFC00 == 0xDC00 {
+        return (0x10000 + (UInt32(unit & 0x3FF) << 10) + UInt32(text[index + 1] & 0x3FF), 2)
+    }
+    if unit & 0xF800 == 0xD800 { return (0xFFFD, 1) }
+    return (UInt32(unit), 1)
+}
+
+/// White space that hangs at the end of a line (and line separators, which end one).
+@inline(__always)
+func isHangingWhitespace(_ unit: UInt16) -> Bool {
+    switch unit {
+    case 0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x1680, 0x2000...0x2006, 0x2008...0x200A,
+         0x2028, 0x2029, 0x205F, 0x3000: return true
+    default: return false
+    }
+}
+
+/// Characters that end a line and are not shown.
+@inline(__always)
+func isLineSeparator(_ unit: UInt16) -> Bool {
+    switch unit {
+    case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: return true
+    default: return false
+    }
+}

@@ -1,0 +1,251 @@
+/// The command-line grammar of labelcat, in swift-argument-parser's manner (hand-written:
+/// no outside packages): commands with subcommands, options as `--name value` or
+/// `--name=value`, flags, positional arguments, generated help, and usage errors.
+
+/// An option or flag a command takes.
+struct OptionSpec: Sendable {
+    /// Long name without dashes (`db`), and an optional one-letter short name.
+    let name: String
+    var short: Character?
+    /// Nil for a flag; else the value's placeholder (`PATH`).
+    var valueName: String?
+    let help: String
+    /// Repeatable options collect every value.
+    var repeatable = false
+
+    static func flag(_ name: String, short: Character? = nil, help: String) -> OptionSpec {
+        OptionSpec(name: name, short: short, valueName: nil, help: help)
+    }
+
+    static func option(_ name: String, _ valueName: String, short: Character? = nil, help: String,
+                       repeatable: Bool = false) -> OptionSpec {
+        OptionSpec(name: name, short: short, valueName: valueName, help: help, repeatable: repeatable)
+    }
+
+    var synopsis: String {
+        let names = (short.map { "-\($0), " } ?? "") + "--\(name)"
+        return valueName.map { "\(names) <\($0)>" } ?? names
+    }
+}
+
+/// A positional argument.
+struct ArgumentSpec: Sendable {
+    let name: String
+    let help: String
+    var optional = false
+    var variadic = false
+}
+
+/// A command: what it does, what it takes, and how to run it.
+struct Command: Sendable {
+    let name: String
+    let abstract: String
+    var discussion: String = ""
+    var arguments: [ArgumentSpec] = []
+    var options: [OptionSpec] = []
+    var subcommands: [Command] = []
+    /// Runs the command; returns the exit code. Nil for a command that only groups others.
+    var run: (@Sendable (ParsedArguments) throws -> Int32)?
+}
+
+/// What the parser found for one command.
+struct ParsedArguments {
+    /// The command path, e.g. ["labelcat", "token", "set"].
+    var path: [String]
+    var positionals: [String] = []
+    var values: [String: [String]] = [:]
+    var flags: Set<String> = []
+
+    func value(_ name: String) -> String? { values[name]?.last }
+    func all(_ name: String) -> [String] { values[name] ?? [] }
+    func flag(_ name: String) -> Bool { flags.contains(name) }
+}
+
+/// A mistake in how the command was called: exit code 64 with the command's usage.
+struct UsageError: Error {
+    let message: String
+    let commandPath: [String]
+}
+
+/// What the parser decided to do.
+enum ParseOutcome {
+    case run(Command, ParsedArguments)
+    case help(Command, path: [String])
+    case version
+}
+
+/// Options every command accepts, before or after the command name.
+let globalOptions: [OptionSpec] = [
+    .option("db", "PATH", help: "The catalog file (default: $LABELCAT_DB, else ./labelcat.sqlite)."),
+    .flag("help", short: "h", help: "Show help information."),
+]
+
+func parse(_ arguments: [String], root: Command) throws -> ParseOutcome {
+    var command = root
+    var path = [root.name]
+    var parsed = ParsedArguments(path: path)
+    var index = 0
+    var onlyPositionals = false
+    while index < arguments.count {
+        let argument = arguments[index]
+        index += 1
+        if onlyPositionals || argument == "-" || !argument.hasPrefix("-") {
+            if parsed.positionals.isEmpty, !onlyPositionals,
+               let sub = command.subcommands.first(where: { $0.name == argument }) {
+                command = sub
+                path.append(sub.name)
+                parsed.path = path
+                continue
+            }
+            if argument == "help", parsed.positionals.isEmpty, command.name == root.name {
+                var target = root
+                var targetPath = [root.name]
+                for name in arguments[index...] {
+                    guard let sub = target.subcommands.first(where: { $0.name == name }) else {
+                        throw UsageError(message: "Unknown command '\(name)'.\(suggestion(name, target.subcommands.map(\.name), prefix: ""))",
+                                         commandPath: targetPath)
+                    }
+                    target = sub
+                    targetPath.append(name)
+                }
+                return .help(target, path: targetPath)
+            }
+            if !command.subcommands.isEmpty, command.run == nil {
+                throw UsageError(message: "Unknown command '\(argument)'.\(suggestion(argument, command.subcommands.map(\.name), prefix: ""))",
+                                 commandPath: path)
+            }
+            parsed.positionals.append(argument)
+            continue
+        }
+        if argument == "--" { onlyPositionals = true; continue }
+        if argument == "--version", path.count == 1 { return .version }
+        var name: String
+        var inlineValue: String?
+        if argument.hasPrefix("--") {
+            name = String(argument.dropFirst(2))
+            if let equals = name.firstIndex(of: "=") {
+                inlineValue = String(name[name.index(after: equals)...])
+                name = String(name[..<equals])
+            }
+        } else {
+            guard argument.count == 2 else {
+                throw UsageError(message: "Unknown option '\(argument)'.", commandPath: path)
+            }
+            let letter = argument.last!
+            let known = (command.options + globalOptions).first { $0.short == letter }
+            guard let known else { throw UsageError(message: "Unknown option '\(argument)'.", commandPath: path) }
+            name = known.name
+        }
+        let available = command.options + globalOptions
+        guard let option = available.first(where: { $0.name == name }) else {
+            throw UsageError(message: "Unknown option '--\(name)'.\(suggestion(name, available.map(\.name), prefix: "--"))",
+                             commandPath: path)
+        }
+        if option.name == "help" { return .help(command, path: path) }
+        guard option.valueName != nil else {
+            if inlineValue != nil { throw UsageError(message: "The flag '--\(name)' does not take a value.", commandPath: path) }
+            parsed.flags.insert(name)
+            continue
+        }
+        let value: String
+        if let inlineValue {
+            value = inlineValue
+        } else {
+            guard index < arguments.count, arguments[index] == "-" || !arguments[index].hasPrefix("--") else {
+                throw UsageError(message: "Missing value for '--\(name) <\(option.valueName!)>'.", commandPath: path)
+            }
+            value = arguments[index]
+            index += 1
+        }
+        if !option.repeatable, parsed.values[name] != nil {
+            throw UsageError(message: "The option '--\(name)' was given more than once.", commandPath: path)
+        }
+        parsed.values[name, default: []].append(value)
+    }
+    guard command.run != nil else { return .help(command, path: path) }
+    let required = command.arguments.filter { !$0.optional }.count
+    if parsed.positionals.count < required {
+        let missing = command.arguments[parsed.positionals.count]
+        throw UsageError(message: "Missing expected argument '<\(missing.name)>'.", commandPath: path)
+    }
+    if command.arguments.last?.variadic != true, parsed.positionals.count > command.arguments.count {
+        throw UsageError(message: "Unexpected argument '\(parsed.positionals[command.arguments.count])'.", commandPath: path)
+    }
+    return .run(command, parsed)
+}
+
+/// " Did you mean '--lines'?" for the closest known name, or "".
+func suggestion(_ name: String, _ candidates: [String], prefix: String) -> String {
+    let scored = candidates.map { ($0, editDistance(name, $0)) }.min { $0.1 < $1.1 }
+    guard let (best, distance) = scored, distance <= max(2, name.count / 3) else { return "" }
+    return " Did you mean '\(prefix)\(best)'?"
+}
+
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    var previous = Array(0...b.count)
+    for (i, left) in a.enumerated() {
+        var current = [i + 1]
+        for (j, right) in b.enumerated() {
+            current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (left == right ? 0 : 1)))
+        }
+        previous = current
+    }
+    return previous[b.count]
+}
+
+// MARK: - Help
+
+func usageLine(_ command: Command, path: [String]) -> String {
+    var parts = [path.joined(separator: " ")]
+    if path.count == 1 { parts.append("[--db <PATH>]") }
+    if !command.subcommands.isEmpty, command.run == nil {
+        parts.append("<subcommand>")
+        return parts.joined(separator: " ")
+    }
+    for option in command.options {
+        let text = option.valueName.map { "--\(option.name) <\($0)>" } ?? "--\(option.name)"
+        parts.append("[\(text)]" + (option.repeatable ? " ..." : ""))
+    }
+    for argument in command.arguments {
+        var text = "<\(argument.name)>"
+        if argument.variadic { text += " ..." }
+        parts.append(argument.optional ? "[\(text)]" : text)
+    }
+    return parts.joined(separator: " ")
+}
+
+func helpText(_ command: Command, path: [String]) -> String {
+    var text = "OVERVIEW: \(command.abstract)\n"
+    if !command.discussion.isEmpty { text += "\n\(command.discussion)\n" }
+    text += "\nUSAGE: \(usageLine(command, path: path))\n"
+    func section(_ title: String, _ rows: [(String, String)]) {
+        guard !rows.isEmpty else { return }
+        text += "\n\(title):\n"
+        for (name, help) in rows {
+            let label = "  \(name)"
+            if label.count <= 24 {
+                text += label.padding(to: 26) + help + "\n"
+            } else {
+                text += label + "\n" + String(repeating: " ", count: 26) + help + "\n"
+            }
+        }
+    }
+    section("ARGUMENTS", command.arguments.map { ("<\($0.name)>", $0.help) })
+    var options = command.options.map { ($0.synopsis, $0.help) }
+    options.append(("--db <PATH>", globalOptions[0].help))
+    if path.count == 1 { options.append(("--version", "Show the version.")) }
+    options.append(("-h, --help", "Show help information."))
+    section("OPTIONS", options)
+    section("SUBCOMMANDS", command.subcommands.map { ($0.name, $0.abstract) })
+    if !command.subcommands.isEmpty {
+        text += "\n  See '\(path[0]) help <subcommand>' for detailed help.\n"
+    }
+    return text
+}
+
+extension String {
+    func padding(to width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}

@@ -1,0 +1,16 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The labelcat version, printed by `labelcat --version`.
+let labelcatVersion = "0.1.0"
+
+let rootCommand = Command(
+    name: "labelcat",
+    abstract: "A SQLite-backed catalog of iOS text-label layouts.",
+    discussion: "Computes where a UILabel's text goes (wrapping, lines, truncation, vertical alignment, insets) on real fonts.",
+    subcommands: [measureCommand])
+
+func environment(_ name: String) -> String? {
+    getenv(name).map { String(cString: $0) }
+}
