@@ -149,12 +149,12 @@ struct JSONParser {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
                 let slice = UnsafeBufferPointer(rebasing: bytes[start..<position])
-                guard let string = String(validating: slice, as: UTF8.self) else {
+                guard isValidUTF8(slice) else {
                     position = start
                     throw error("string is not valid UTF-8")
                 }
                 position += 1
-                return string
+                return String(decoding: slice, as: UTF8.self)
             }
             if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 { throw error("control character in a string") }
@@ -166,10 +166,10 @@ struct JSONParser {
             switch byte {
             case UInt8(ascii: "\""):
                 position += 1
-                guard let string = String(validating: decoded, as: UTF8.self) else {
+                guard decoded.withUnsafeBufferPointer(isValidUTF8) else {
                     throw error("string is not valid UTF-8")
                 }
-                return string
+                return String(decoding: decoded, as: UTF8.self)
             case UInt8(ascii: "\\"):
                 position += 1
                 guard position < bytes.count else { break }
@@ -287,4 +287,34 @@ struct JSONParser {
     }
 
     func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }
+}
+
+/// True for well-formed UTF-8 (RFC 3629: no overlongs, no surrogates, nothing past U+10FFFF).
+/// Checked by hand: the standard library's validating initializer is generic and slow here.
+func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var index = 0
+    let count = bytes.count
+    while index < count {
+        let lead = bytes[index]
+        if lead < 0x80 { index += 1; continue }
+        let width: Int
+        var lower: UInt8 = 0x80
+        var upper: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: width = 2
+        case 0xE0: width = 3; lower = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: width = 3
+        case 0xED: width = 3; upper = 0x9F
+        case 0xF0: width = 4; lower = 0x90
+        case 0xF1...0xF3: width = 4
+        case 0xF4: width = 4; upper = 0x8F
+        default: return false
+        }
+        guard index + width <= count else { return false }
+        let second = bytes[index + 1]
+        guard second >= lower, second <= upper else { return false }
+        for offset in 2..<max(2, width) where bytes[index + offset] & 0xC0 != 0x80 { return false }
+        index += width
+    }
+    return true
 }

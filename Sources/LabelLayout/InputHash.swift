@@ -1,39 +1,87 @@
-import LabelJSON
-
-/// The hash of everything a layout depends on (SPEC §4): the resolved definition's canonical
-/// JSON, the locale, the identity of every font file the definition names, and the engine
-/// version. 128 bits, as 32 hex digits; stable across processes and machines.
+/// The hash of everything a layout depends on (SPEC §4): every field of the resolved
+/// definition, the locale, the identity of every font file the definition names, and the
+/// engine version. 128 bits, as 32 hex digits; stable across processes and machines.
 public enum InputHash {
     static func of(_ definition: LabelDefinition, locale: String, chain: FontChain) -> String {
-        var writer = JSONWriter(numberStyle: .exact, capacity: 512)
-        definition.writeJSON(into: &writer)
         var hasher = StableHasher()
-        hasher.combine(writer.bytes)
-        hasher.combine(Array(locale.utf8))
-        for face in chain.faces { hasher.combine(Array(face.fileIdentity.utf8)) }
-        hasher.combine(Array(LayoutEngine.version.utf8))
+        hasher.combine(definition.name)
+        hasher.combine(definition.text)
+        hasher.combine(definition.texts.count)
+        for locale in definition.texts.keys.sorted() {
+            hasher.combine(locale)
+            hasher.combine(definition.texts[locale]!)
+        }
+        hasher.combine(definition.frame.x)
+        hasher.combine(definition.frame.y)
+        hasher.combine(definition.frame.width)
+        hasher.combine(definition.frame.height)
+        hasher.combine(definition.font.families.count)
+        for family in definition.font.families { hasher.combine(family) }
+        hasher.combine(definition.font.size)
+        hasher.combine(definition.font.weight)
+        hasher.combine(definition.numberOfLines)
+        hasher.combine(definition.lineBreakMode.rawValue)
+        hasher.combine(definition.textAlignment.rawValue)
+        hasher.combine(definition.verticalAlignment.rawValue)
+        hasher.combine(definition.contentInsets.top)
+        hasher.combine(definition.contentInsets.left)
+        hasher.combine(definition.contentInsets.bottom)
+        hasher.combine(definition.contentInsets.right)
+        hasher.combine(definition.lineHeight)
+        hasher.combine(definition.lineHeightMultiple)
+        hasher.combine(definition.lineSpacing)
+        hasher.combine(definition.letterSpacing)
+        hasher.combine(definition.truncationToken)
+        hasher.combine(definition.textColor)
+        hasher.combine(definition.backgroundColor)
+        hasher.combine(definition.scale)
+        hasher.combine(locale)
+        for face in chain.faces { hasher.combine(face.fileIdentity) }
+        hasher.combine(LayoutEngine.version)
         return hasher.hexDigest
     }
 }
 
-/// Two independent 64-bit FNV-1a lanes over length-prefixed byte strings.
+/// A stable 128-bit hash: two 64-bit multiply-xorshift lanes fed 8 bytes at a time, every
+/// value length-prefixed so no two field sequences collide by concatenation.
 struct StableHasher {
-    private var low: UInt64 = 0xcbf2_9ce4_8422_2325
-    private var high: UInt64 = 0x8422_2325_cbf2_9ce4
-
-    mutating func combine(_ bytes: [UInt8]) {
-        var length = UInt64(bytes.count)
-        for _ in 0..<8 {
-            mix(UInt8(truncatingIfNeeded: length))
-            length >>= 8
-        }
-        for byte in bytes { mix(byte) }
-    }
+    private var low: UInt64 = 0x9E37_79B9_7F4A_7C15
+    private var high: UInt64 = 0xC2B2_AE3D_27D4_EB4F
 
     @inline(__always)
-    private mutating func mix(_ byte: UInt8) {
-        low = (low ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-        high = (high ^ UInt64(byte)) &* 0x0000_0100_0000_0233
+    private mutating func mix(_ word: UInt64) {
+        low = (low ^ word) &* 0xFF51_AFD7_ED55_8CCD
+        low ^= low >> 32
+        high = (high ^ word ^ (low << 1)) &* 0xC4CE_B9FE_1A85_EC53
+        high ^= high >> 29
+    }
+
+    mutating func combine(_ value: Int) { mix(UInt64(bitPattern: Int64(value))) }
+
+    mutating func combine(_ value: Double) { mix(value.bitPattern) }
+
+    mutating func combine(_ color: Color) {
+        mix(UInt64(color.red) << 24 | UInt64(color.green) << 16 | UInt64(color.blue) << 8 | UInt64(color.alpha))
+    }
+
+    mutating func combine(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            mix(UInt64(bytes.count))
+            var index = 0
+            while index + 8 <= bytes.count {
+                mix(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
+                index += 8
+            }
+            var tail: UInt64 = 0
+            var shift: UInt64 = 0
+            while index < bytes.count {
+                tail |= UInt64(bytes[index]) << shift
+                shift += 8
+                index += 1
+            }
+            mix(tail)
+        }
     }
 
     var hexDigest: String {

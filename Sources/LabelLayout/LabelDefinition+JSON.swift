@@ -60,12 +60,20 @@ extension LabelDefinition {
 
     /// True for a dotted name such as `demo.topLabel`: non-empty parts of letters, digits, `_`, `-`.
     public static func isValidName(_ name: String) -> Bool {
-        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
-        return !name.isEmpty && parts.allSatisfy { part in
-            !part.isEmpty && part.unicodeScalars.allSatisfy { scalar in
-                scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "-"
+        var partLength = 0
+        for scalar in name.unicodeScalars {
+            switch scalar.value {
+            case 0x2E:
+                guard partLength > 0 else { return false }
+                partLength = 0
+                continue
+            case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x5F, 0x2D: break
+            case 0..<0x80: return false
+            default: guard scalar.properties.isAlphabetic else { return false }
             }
+            partLength += 1
         }
+        return partLength > 0
     }
 
     static func decodeText(_ value: JSONValue, field: String) throws(LayoutError) -> String {
@@ -119,7 +127,7 @@ extension LabelDefinition {
         try reader.optional("size") { value, field throws(LayoutError) in
             font.size = try FieldReader.number(value, field, minimum: 0)
             guard font.size > 0, font.size <= 10_000 else {
-                throw .invalidField(field: field, message: "must be greater than 0 and at most 10000, got \(font.size)")
+                throw .invalidField(field: field, message: "must be greater than 0 and at most 10000, got \(formatNumber(font.size))")
             }
         }
         try reader.optional("weight") { value, field throws(LayoutError) in
@@ -159,7 +167,8 @@ extension FontSpec {
 struct FieldReader {
     let object: JSONObject
     let prefix: String
-    private var consumed: Set<String> = []
+    /// Members read so far (a few at most: a list beats a set here).
+    private var consumed: [String] = []
 
     init(object: JSONObject, prefix: String = "") {
         self.object = object
@@ -183,7 +192,7 @@ struct FieldReader {
     }
 
     mutating func required<T>(_ key: String, _ decode: (JSONValue, String) throws(LayoutError) -> T) throws(LayoutError) -> T {
-        consumed.insert(key)
+        consumed.append(key)
         guard let value = object[key], value != .null else {
             throw .invalidField(field: prefix + key, message: "is required")
         }
@@ -191,7 +200,7 @@ struct FieldReader {
     }
 
     mutating func optional(_ key: String, _ decode: (JSONValue, String) throws(LayoutError) -> Void) throws(LayoutError) {
-        consumed.insert(key)
+        consumed.append(key)
         guard let value = object[key], value != .null else { return }
         try decode(value, prefix + key)
     }
@@ -213,7 +222,7 @@ struct FieldReader {
         guard let number = value.number else { throw Self.typeError(field, "a number", value) }
         guard number.isFinite, number >= minimum else {
             let bound = minimum == 0 ? "≥ 0" : minimum > -.greatestFiniteMagnitude ? "≥ \(minimum)" : "finite"
-            throw .invalidField(field: field, message: "must be a finite number \(bound), got \(number)")
+            throw .invalidField(field: field, message: "must be a finite number \(bound), got \(formatNumber(number))")
         }
         return number
     }
@@ -221,7 +230,7 @@ struct FieldReader {
     static func integer(_ value: JSONValue, _ field: String, minimum: Int) throws(LayoutError) -> Int {
         guard let number = value.number else { throw Self.typeError(field, "an integer", value) }
         guard number.isFinite, number == number.rounded(), abs(number) < 1e9 else {
-            throw .invalidField(field: field, message: "must be an integer, got \(number)")
+            throw .invalidField(field: field, message: "must be an integer, got \(formatNumber(number))")
         }
         guard Int(number) >= minimum else {
             throw .invalidField(field: field, message: "must be an integer ≥ \(minimum), got \(Int(number))")
@@ -316,4 +325,9 @@ extension LabelDefinition {
         writeJSON(into: &writer)
         return writer.string
     }
+}
+
+/// A number as a person writes it: `-1`, `2.5`, `nan`.
+func formatNumber(_ value: Double) -> String {
+    value.isFinite && value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
 }

@@ -63,15 +63,17 @@ extension LayoutWorkspace {
         }
         let bounds = definition.bounds
         let inner = bounds.inset(by: definition.contentInsets)
-        let setting = TextSetting(size: definition.font.size, letterSpacing: definition.letterSpacing)
         let textString = definition.text(for: locale)
-        let units = Array(textString.utf16)
+        let units = utf16Units(of: textString)
 
+        trimStore()
         return try units.withUnsafeBufferPointer { text throws(LayoutError) -> ComputedLayout in
             let bidi = BidiParagraphs(text)
             let segments = try bidi.levels.withUnsafeBufferPointer { levels throws(LayoutError) in
                 try self.segments(text, locale: locale, levels: bidi.isAllLeftToRight ? nil : levels, chain: chain)
             }
+            let tokenSegment = definition.lineBreakMode.truncates ? measureToken(definition.truncationToken, chain: chain) : nil
+            let setting = TextSetting(size: definition.font.size, letterSpacing: definition.letterSpacing, store: store)
             let allLines = breakLines(segments, width: inner.width, mode: definition.lineBreakMode,
                                       setting: setting, textLength: text.count)
             let needed = allLines.count
@@ -83,8 +85,8 @@ extension LayoutWorkspace {
                 }
                 if count < needed, definition.lineBreakMode.truncates {
                     shown[count - 1] = truncatedLine(allLines, index: count - 1, segments: segments, text: text,
-                                                     width: inner.width, definition: definition, chain: chain,
-                                                     setting: setting)
+                                                     width: inner.width, token: tokenSegment,
+                                                     definition: definition, setting: setting)
                 }
                 return shown
             }
@@ -166,18 +168,12 @@ extension LayoutWorkspace {
     /// or both (middle). When the rest of the paragraph fits whole and only later paragraphs
     /// are hidden, the token goes at the end in every mode.
     func truncatedLine(_ lines: [LineBox], index: Int, segments: [Segment], text: UnsafeBufferPointer<UInt16>,
-                       width available: Double, definition: LabelDefinition, chain: FontChain,
+                       width available: Double, token: Segment?, definition: LabelDefinition,
                        setting: TextSetting) -> PlacedLine {
         let line = lines[index]
         let paragraphEnd = lines[index...].first { $0.endsParagraph }?.contentEnd ?? lines[lines.count - 1].contentEnd
         let ruler = GraphemeRuler(segments: segments[...], from: line.start, to: paragraphEnd, setting: setting, text: text)
-        let token = Array(definition.truncationToken.utf16)
-        let tokenWidth = token.withUnsafeBufferPointer { tokenText -> Double in
-            guard !tokenText.isEmpty else { return 0 }
-            let measure = self.measure(tokenText, 0..<tokenText.count, levels: nil, chain: chain)
-            let segment = Segment(start: 0, end: tokenText.count, endsParagraph: false, measure: measure)
-            return setting.offset(segment, measure.edges.count - 1)
-        }
+        let tokenWidth = token.map { setting.offset($0, $0.lastEdge) } ?? 0
         let budget = available - tokenWidth
         let last = ruler.count - 1
         func string(_ from: Int, _ to: Int) -> String { visibleText(text, ruler.offsets[from]..<ruler.offsets[to]) }
@@ -227,6 +223,16 @@ extension LayoutWorkspace {
     }
 }
 
+extension LayoutWorkspace {
+    /// Measures the truncation token as a segment of its own; nil for an empty token.
+    func measureToken(_ token: String, chain: FontChain) -> Segment? {
+        let units = Array(token.utf16)
+        guard !units.isEmpty else { return nil }
+        let entry = units.withUnsafeBufferPointer { measure($0, 0..<$0.count, levels: nil, chain: chain) }
+        return Segment(start: 0, end: units.count, endsParagraph: false, entry: store.entries[entry])
+    }
+}
+
 /// A visible line before it is placed.
 struct PlacedLine {
     var range: Range<Int>
@@ -235,11 +241,40 @@ struct PlacedLine {
     var endsParagraph: Bool
 }
 
-/// The text of a range without its line separators.
+/// The text of a range without its line separators. Transcodes to UTF-8 by hand: building a
+/// String from UTF-16 goes through the standard library's slow path.
 func visibleText(_ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>) -> String {
     var end = range.upperBound
     while end > range.lowerBound, isLineSeparator(text[end - 1]) { end -= 1 }
-    return String(decoding: UnsafeBufferPointer(rebasing: text[range.lowerBound..<end]), as: UTF16.self)
+    return String(unsafeUninitializedCapacity: (end - range.lowerBound) * 3) { utf8 in
+        var count = 0
+        var index = range.lowerBound
+        while index < end {
+            let (codePoint, width) = codePointAt(text, index)
+            index += width
+            switch codePoint {
+            case 0..<0x80:
+                utf8[count] = UInt8(codePoint)
+                count += 1
+            case 0x80..<0x800:
+                utf8[count] = UInt8(0xC0 | codePoint >> 6)
+                utf8[count + 1] = UInt8(0x80 | codePoint & 0x3F)
+                count += 2
+            case 0x800..<0x10000:
+                utf8[count] = UInt8(0xE0 | codePoint >> 12)
+                utf8[count + 1] = UInt8(0x80 | codePoint >> 6 & 0x3F)
+                utf8[count + 2] = UInt8(0x80 | codePoint & 0x3F)
+                count += 3
+            default:
+                utf8[count] = UInt8(0xF0 | codePoint >> 18)
+                utf8[count + 1] = UInt8(0x80 | codePoint >> 12 & 0x3F)
+                utf8[count + 2] = UInt8(0x80 | codePoint >> 6 & 0x3F)
+                utf8[count + 3] = UInt8(0x80 | codePoint & 0x3F)
+                count += 4
+            }
+        }
+        return count
+    }
 }
 
 /// UAX #9 levels of a text (ICU), skipped for text with no right-to-left character.
@@ -269,5 +304,50 @@ struct BidiParagraphs {
         (0x0590...0x08FF).contains(unit) || (0xFB1D...0xFDFF).contains(unit) || (0xFE70...0xFEFF).contains(unit)
             || (0xD802...0xD803).contains(unit) || (0xD83A...0xD83B).contains(unit)
             || unit == 0x200F || (0x202A...0x202E).contains(unit) || (0x2066...0x2069).contains(unit)
+    }
+}
+
+/// The UTF-16 code units of a string, transcoded from its UTF-8 by hand (the standard
+/// library's UTF-16 view is much slower for native strings).
+func utf16Units(of string: String) -> [UInt16] {
+    var string = string
+    return string.withUTF8 { utf8 in
+        [UInt16](unsafeUninitializedCapacity: utf8.count) { units, initialized in
+            var count = 0
+            var index = 0
+            while index < utf8.count {
+                let lead = UInt32(utf8[index])
+                if lead < 0x80 {
+                    units[count] = UInt16(lead)
+                    count += 1
+                    index += 1
+                    continue
+                }
+                var codePoint: UInt32
+                var width: Int
+                if lead < 0xE0 {
+                    codePoint = lead & 0x1F
+                    width = 2
+                } else if lead < 0xF0 {
+                    codePoint = lead & 0x0F
+                    width = 3
+                } else {
+                    codePoint = lead & 0x07
+                    width = 4
+                }
+                for offset in 1..<width { codePoint = codePoint << 6 | UInt32(utf8[index + offset] & 0x3F) }
+                index += width
+                if codePoint >= 0x10000 {
+                    codePoint -= 0x10000
+                    units[count] = UInt16(0xD800 + (codePoint >> 10))
+                    units[count + 1] = UInt16(0xDC00 + (codePoint & 0x3FF))
+                    count += 2
+                } else {
+                    units[count] = UInt16(codePoint)
+                    count += 1
+                }
+            }
+            initialized = count
+        }
     }
 }

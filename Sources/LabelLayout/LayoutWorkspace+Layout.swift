@@ -13,23 +13,54 @@ struct LineBox {
     var endsParagraph: Bool
 }
 
-/// One line-break segment of a label's text and its measurement.
+/// One line-break segment of a label's text and where its measurement is in the store.
 struct Segment {
     var start: Int
     var end: Int
     var endsParagraph: Bool
-    var measure: SegmentMeasure
+    /// The measurement's first edge in the store's arrays, its number of edges (grapheme
+    /// boundaries, both ends included) and the edge where trailing white space begins.
+    var edgeStart: Int
+    var edgeCount: Int
+    var contentEdge: Int
+
+    init(start: Int, end: Int, endsParagraph: Bool, entry: SegmentStore.Entry) {
+        self.start = start
+        self.end = end
+        self.endsParagraph = endsParagraph
+        edgeStart = Int(entry.edgeStart)
+        edgeCount = Int(entry.edgeCount)
+        contentEdge = Int(entry.contentEdge)
+    }
+
+    var lastEdge: Int { edgeCount - 1 }
 }
 
-/// The per-label facts the breaking and truncation steps share.
+/// The per-label facts the breaking and truncation steps share: the size and letter spacing,
+/// and the store's measurements (valid until the store changes: make it after measuring).
 struct TextSetting {
     let size: Double
     let letterSpacing: Double
+    let edgeOffsets: UnsafeMutablePointer<Int32>
+    let edgeAdvances: UnsafeMutablePointer<Double>
+
+    init(size: Double, letterSpacing: Double, store: SegmentStore) {
+        self.size = size
+        self.letterSpacing = letterSpacing
+        edgeOffsets = store.edgeOffsets.base
+        edgeAdvances = store.edgeAdvances.base
+    }
 
     /// Points from a segment's start to its edge `edge`.
     @inline(__always)
     func offset(_ segment: Segment, _ edge: Int) -> Double {
-        segment.measure.advances[edge] * size + Double(edge) * letterSpacing
+        edgeAdvances[segment.edgeStart + edge] * size + Double(edge) * letterSpacing
+    }
+
+    /// The UTF-16 offset in the text of a segment's edge.
+    @inline(__always)
+    func position(_ segment: Segment, _ edge: Int) -> Int {
+        segment.start + Int(edgeOffsets[segment.edgeStart + edge])
     }
 }
 
@@ -46,8 +77,8 @@ extension LayoutWorkspace {
             let boundary = Int(lc_break_next(iterator))
             if boundary == Int(LC_BREAK_DONE) || boundary <= start { break }
             let hard = lc_break_is_hard(iterator) != 0 && isLineSeparator(text[boundary - 1])
-            segments.append(Segment(start: start, end: boundary, endsParagraph: hard,
-                                    measure: measure(text, start..<boundary, levels: levels, chain: chain)))
+            let entry = measure(text, start..<boundary, levels: levels, chain: chain)
+            segments.append(Segment(start: start, end: boundary, endsParagraph: hard, entry: store.entries[entry]))
             start = boundary
         }
         return segments
@@ -74,47 +105,46 @@ extension LayoutWorkspace {
         }
 
         for segment in segments {
-            let measure = segment.measure
-            let lastEdge = measure.edges.count - 1
+            let contentEdge = segment.contentEdge
             var from = 0
             while true {
                 let origin = setting.offset(segment, from)
-                let contentAdvance = setting.offset(segment, measure.contentEdge) - origin
-                if lineAdvance + contentAdvance <= available + tolerance || measure.contentEdge <= from {
-                    if measure.contentEdge > from {
+                let contentAdvance = setting.offset(segment, contentEdge) - origin
+                if lineAdvance + contentAdvance <= available + tolerance || contentEdge <= from {
+                    if contentEdge > from {
                         line.width = lineAdvance + contentAdvance
-                        line.contentEnd = segment.start + Int(measure.edges[measure.contentEdge])
+                        line.contentEnd = setting.position(segment, contentEdge)
                     }
-                    lineAdvance += setting.offset(segment, lastEdge) - origin
+                    lineAdvance += setting.offset(segment, segment.lastEdge) - origin
                     lineIsEmpty = false
                     if segment.endsParagraph { finishLine(at: segment.end, endsParagraph: true) }
                     break
                 }
                 if mode != .charWrap, !lineIsEmpty {
-                    finishLine(at: segment.start + Int(measure.edges[from]), endsParagraph: false)
+                    finishLine(at: setting.position(segment, from), endsParagraph: false)
                     continue
                 }
                 // Split inside the segment at the last grapheme boundary that fits.
                 var split = from
-                while split < measure.contentEdge,
+                while split < contentEdge,
                       lineAdvance + setting.offset(segment, split + 1) - origin <= available + tolerance {
                     split += 1
                 }
                 if split == from {
                     if !lineIsEmpty {
-                        finishLine(at: segment.start + Int(measure.edges[from]), endsParagraph: false)
+                        finishLine(at: setting.position(segment, from), endsParagraph: false)
                         continue
                     }
                     split = from + 1 // not even one grapheme fits an empty line: it overflows
                 }
                 line.width = lineAdvance + setting.offset(segment, split) - origin
-                line.contentEnd = segment.start + Int(measure.edges[split])
+                line.contentEnd = setting.position(segment, split)
                 lineIsEmpty = false
-                if split >= measure.contentEdge {
+                if split >= contentEdge {
                     finishLine(at: segment.end, endsParagraph: segment.endsParagraph)
                     break
                 }
-                finishLine(at: segment.start + Int(measure.edges[split]), endsParagraph: false)
+                finishLine(at: setting.position(segment, split), endsParagraph: false)
                 from = split
             }
         }
@@ -141,8 +171,8 @@ struct GraphemeRuler {
         var x = 0.0
         for segment in segments where segment.end > start && segment.start < end {
             var previous: Int?
-            for (index, edge) in segment.measure.edges.enumerated() {
-                let offset = segment.start + Int(edge)
+            for index in 0..<segment.edgeCount {
+                let offset = setting.position(segment, index)
                 defer { previous = index }
                 guard offset > start, offset <= end, let previous else { continue }
                 x += setting.offset(segment, index) - setting.offset(segment, previous)

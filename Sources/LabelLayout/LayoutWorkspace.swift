@@ -1,42 +1,29 @@
 import CHarfBuzz
 import CICU
 
-/// The widths of one line-break segment (the text between two break opportunities), at
-/// every grapheme boundary inside it, in ems of the size it is set at. Independent of the
-/// point size and letter spacing, so one measurement serves every label that uses the word.
-struct SegmentMeasure {
-    /// Grapheme boundaries as UTF-16 offsets from the segment's start: 0 first, its length last.
-    var edges: [Int32]
-    /// Advance from the segment's start to each edge, in ems.
-    var advances: [Double]
-    /// The index in `edges` where trailing white space (which hangs) begins.
-    var contentEdge: Int
-}
-
 /// Everything one layout needs that is not shared: ICU iterators, a HarfBuzz buffer, and the
 /// caches of segment measurements and font coverage. A workspace is used by one thread at a
 /// time: the engine's pool hands each one out exclusively.
 final class LayoutWorkspace: @unchecked Sendable {
-    static let maximumCachedSegments = 60_000
+    /// The store is emptied between labels once it holds this many code units and edges.
+    static let maximumStoredUnits = 1 << 21
 
     let fonts: FontLibrary
     private let buffer: OpaquePointer
     private let unicodeFunctions: OpaquePointer
     private var lineIterators: [String: OpaquePointer] = [:]
     private let characterIterator: OpaquePointer
-    private var segmentCache: [SegmentKey: SegmentMeasure] = [:]
+    let store = SegmentStore()
     /// Per chain id: the face id + 1 chosen for each BMP code point (0 = not yet looked up).
     private var coverage: [[UInt16]] = []
     /// The faces this workspace has used, by face id.
     private var facesByID: [FontFace?] = []
     private var otherCoverage: [CoverageKey: FontFace] = [:]
-    /// Scratch: advance per code unit of the segment being measured.
-    private var unitAdvances: [Double] = []
-
-    private struct SegmentKey: Hashable {
-        let chain: Int
-        let units: ArraySlice<UInt16>
-    }
+    /// Scratch for the segment being measured: advance per code unit, grapheme boundaries,
+    /// and the advance at each boundary.
+    private var unitAdvances = RawBuffer<Double>()
+    private var edgeScratch = RawBuffer<Int32>()
+    private var edgeAdvanceScratch = RawBuffer<Double>()
 
     private struct CoverageKey: Hashable {
         let chain: Int
@@ -57,6 +44,9 @@ final class LayoutWorkspace: @unchecked Sendable {
     }
 
     deinit {
+        unitAdvances.deallocate()
+        edgeScratch.deallocate()
+        edgeAdvanceScratch.deallocate()
         hb_buffer_destroy(buffer)
         lc_break_close(characterIterator)
         for iterator in lineIterators.values { lc_break_close(iterator) }
@@ -73,43 +63,47 @@ final class LayoutWorkspace: @unchecked Sendable {
         return iterator
     }
 
-    /// Measures `text[range]` set in `chain`. `levels` are the bidi levels of the whole text,
-    /// or nil when all of it is left-to-right (then the result is cached).
-    func measure(_ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, levels: UnsafeBufferPointer<UInt8>?,
-                 chain: FontChain) -> SegmentMeasure {
-        let slice = ArraySlice(text[range])
-        if levels == nil, let cached = segmentCache[SegmentKey(chain: chain.id, units: slice)] {
-            return cached
-        }
-        let measured = measureUncached(UnsafeBufferPointer(rebasing: text[range]),
-                                       levels: levels.map { UnsafeBufferPointer(rebasing: $0[range]) }, chain: chain)
-        if levels == nil {
-            if segmentCache.count >= Self.maximumCachedSegments { segmentCache.removeAll(keepingCapacity: true) }
-            segmentCache[SegmentKey(chain: chain.id, units: ArraySlice(Array(slice)))] = measured
-        }
-        return measured
+    /// Empties the segment store when it has grown past its bound; called between labels.
+    func trimStore() {
+        if store.storedUnits > Self.maximumStoredUnits { store.removeAll() }
     }
 
-    private func measureUncached(_ segment: UnsafeBufferPointer<UInt16>, levels: UnsafeBufferPointer<UInt8>?,
-                                 chain: FontChain) -> SegmentMeasure {
-        let length = segment.count
-        if unitAdvances.count < length { unitAdvances = [Double](repeating: 0, count: max(length, 64)) }
-        for index in 0..<length { unitAdvances[index] = 0 }
-        shapeRuns(segment, levels: levels, chain: chain)
+    /// Measures `text[range]` set in `chain` and returns its entry in `store`. `levels` are
+    /// the bidi levels of the whole text, or nil when all of it is left-to-right (only such
+    /// measurements are shared through the store's table).
+    func measure(_ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, levels: UnsafeBufferPointer<UInt8>?,
+                 chain: FontChain) -> Int {
+        let segment = UnsafeBufferPointer(rebasing: text[range])
+        let hash = SegmentStore.hash(segment, chain: chain.id)
+        if levels == nil, let index = store.find(segment, chain: chain.id, hash: hash) { return index }
 
-        let edges = graphemeEdges(segment)
-        var advances = [Double](repeating: 0, count: edges.count)
+        let length = segment.count
+        unitAdvances.count = 0
+        unitAdvances.append(repeating: 0, count: length)
+        shapeRuns(segment, levels: levels.map { UnsafeBufferPointer(rebasing: $0[range]) }, chain: chain)
+
+        graphemeEdges(segment)
+        let edgeCount = edgeScratch.count
+        edgeAdvanceScratch.count = 0
+        edgeAdvanceScratch.append(repeating: 0, count: edgeCount)
         var running = 0.0
         var unit = 0
-        for edgeIndex in 1..<edges.count {
-            let edge = Int(edges[edgeIndex])
+        for edgeIndex in 1..<edgeCount {
+            let edge = Int(edgeScratch[edgeIndex])
             while unit < edge { running += unitAdvances[unit]; unit += 1 }
-            advances[edgeIndex] = running
+            edgeAdvanceScratch[edgeIndex] = running
         }
         var contentEnd = length
         while contentEnd > 0, isHangingWhitespace(segment[contentEnd - 1]) { contentEnd -= 1 }
-        let contentEdge = edges.firstIndex { Int($0) >= contentEnd } ?? edges.count - 1
-        return SegmentMeasure(edges: edges, advances: advances, contentEdge: contentEdge)
+        var contentEdge = edgeCount - 1
+        for edgeIndex in 0..<edgeCount where Int(edgeScratch[edgeIndex]) >= contentEnd {
+            contentEdge = edgeIndex
+            break
+        }
+        return store.insert(text: levels == nil ? segment : nil, chain: chain.id, hash: hash,
+                            edges: UnsafeBufferPointer(start: edgeScratch.base, count: edgeCount),
+                            advances: UnsafeBufferPointer(start: edgeAdvanceScratch.base, count: edgeCount),
+                            contentEdge: contentEdge)
     }
 
     /// Splits a segment into runs of one face, one script and one bidi level, and shapes each
@@ -173,21 +167,24 @@ final class LayoutWorkspace: @unchecked Sendable {
 
     /// Grapheme cluster boundaries of a segment, from ICU, with a shortcut for text where
     /// every code unit is a cluster of its own (printable ASCII, common CJK).
-    private func graphemeEdges(_ segment: UnsafeBufferPointer<UInt16>) -> [Int32] {
+    private func graphemeEdges(_ segment: UnsafeBufferPointer<UInt16>) {
+        edgeScratch.count = 0
+        edgeScratch.append(0)
         let simple = segment.allSatisfy { unit in
             (0x20...0x7E).contains(unit) || (0x4E00...0x9FFF).contains(unit) || (0x3000...0x3098).contains(unit)
                 || (0xFF01...0xFF60).contains(unit)
         }
-        if simple { return (0...Int32(segment.count)).map { $0 } }
-        var edges: [Int32] = [0]
+        if simple {
+            for offset in 1...Int32(segment.count) { edgeScratch.append(offset) }
+            return
+        }
         lc_break_set_text(characterIterator, segment.baseAddress, Int32(segment.count))
         while true {
             let boundary = lc_break_next(characterIterator)
             if boundary == Int32(LC_BREAK_DONE) { break }
-            edges.append(boundary)
+            edgeScratch.append(boundary)
         }
-        if edges.last != Int32(segment.count) { edges.append(Int32(segment.count)) }
-        return edges
+        if edgeScratch[edgeScratch.count - 1] != Int32(segment.count) { edgeScratch.append(Int32(segment.count)) }
     }
 
     /// The face that draws a character: the first of the chain's faces that has it, else
