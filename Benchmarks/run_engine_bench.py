@@ -157,7 +157,7 @@ def print_report(count, results, pango_us):
         table.append((title, "%.3f" % us, "%.1f" % rss,
                       fmt_ratio(pango_us, us) if pango_us else "-"))
     widths = [max(len(r[i]) for r in table) for i in range(4)]
-    print("labelcat engine vs Pango — %d labels (seed %d)" % (count, SEED))
+    print("labelcat engine vs Pango — %d labels (seed %d), median of the rounds" % (count, SEED))
     for r in table:
         print("  " + r[0].ljust(widths[0]) + "".join("  " + c.rjust(w) for c, w in zip(r[1:], widths[1:])))
 
@@ -193,6 +193,8 @@ def main():
     ap.add_argument("--pango", required=True, help="pango-baseline executable")
     ap.add_argument("--count", type=int, default=100000)
     ap.add_argument("--work", default=os.path.join(".build", "bench"))
+    ap.add_argument("--rounds", type=int, default=3,
+                    help="run the three steps this many times, interleaved, and report each one's median")
     args = ap.parse_args()
     if args.count < 1:
         ap.error("--count must be at least 1")
@@ -210,18 +212,29 @@ def main():
         ("engine", lambda: run_key_value("engine bench", [args.engine_bench, ndjson], "engine")),
         ("measure", lambda: run_measure(args.labelcat, ndjson, args.count, args.work)),
     ]
-    for key, step in steps:
-        print("running %s ..." % key, file=sys.stderr)
-        try:
-            results[key] = step()
-        except BenchError as e:
-            failures.append(str(e))
-            print("error: %s" % e, file=sys.stderr)
-            continue
-        labels = results[key][0].get("labels")
-        if labels is not None and labels != str(args.count):
-            failures.append("%s reported labels=%s, expected %d" % (key, labels, args.count))
-            print("error: %s" % failures[-1], file=sys.stderr)
+    # The machine is shared and noisy: interleave the steps over several rounds so each
+    # sees the same conditions, and report each step's median round.
+    runs = {key: [] for key, _ in steps}
+    for round_number in range(1, max(1, args.rounds) + 1):
+        for key, step in steps:
+            if failures:
+                break
+            print("round %d: running %s ..." % (round_number, key), file=sys.stderr)
+            try:
+                result = step()
+            except BenchError as e:
+                failures.append(str(e))
+                print("error: %s" % e, file=sys.stderr)
+                continue
+            labels = result[0].get("labels")
+            if labels is not None and labels != str(args.count):
+                failures.append("%s reported labels=%s, expected %d" % (key, labels, args.count))
+                print("error: %s" % failures[-1], file=sys.stderr)
+            runs[key].append(result)
+    for key, measured in runs.items():
+        if measured:
+            measured.sort(key=lambda result: result[0]["us_per_label"])
+            results[key] = measured[len(measured) // 2]
 
     pango_us = results["pango"][0]["us_per_label"] if "pango" in results else None
     print_report(args.count, results, pango_us)

@@ -1,0 +1,42 @@
+# labelcat — the two commands of the README, and the rest.
+#   make demo    installs what is missing, builds, and runs the seeds' demo
+#   make test    installs what is missing and runs the test suite
+#   make bench   release benchmarks against the Pango baseline (see README)
+
+SHELL := /bin/bash
+export PATH := /opt/swift/usr/bin:$(PATH)
+
+# Debian packages labelcat builds, tests and runs with.
+PACKAGES := pkg-config libsqlite3-dev libharfbuzz-dev libicu-dev libfontconfig-dev libfreetype-dev \
+            libcairo2-dev fonts-noto-cjk fonts-dejavu-core fonts-noto-color-emoji sqlite3
+# The benchmarks also need Pango (the peer baseline) and Python.
+BENCH_PACKAGES := libpango1.0-dev python3
+BENCH_COUNT ?= 100000
+BENCH_DIR := .build/bench
+
+.PHONY: demo test bench build deps bench-deps clean
+
+demo: deps build
+	.build/release/labelcat demo
+
+test: deps
+	swift test
+
+build: deps
+	swift build -c release
+
+deps:
+	@scripts/install-packages $(PACKAGES)
+
+bench-deps: deps
+	@scripts/install-packages $(BENCH_PACKAGES)
+
+bench: bench-deps build
+	@mkdir -p $(BENCH_DIR)
+	cc -O2 -Wall -o $(BENCH_DIR)/pango-baseline Benchmarks/pango_baseline.c $$(pkg-config --cflags --libs pangoft2 glib-2.0)
+	python3 Benchmarks/run_engine_bench.py --labelcat .build/release/labelcat \
+	    --engine-bench .build/release/labelcat-bench --pango $(BENCH_DIR)/pango-baseline \
+	    --count $(BENCH_COUNT) --work $(BENCH_DIR)
+
+clean:
+	rm -rf .build

@@ -1,0 +1,63 @@
+/// Prints rows as a table with aligned columns: numbers right-aligned, text left-aligned.
+struct Table {
+    let headers: [String]
+    var rows: [[String]] = []
+
+    init(_ headers: String...) {
+        self.headers = headers
+    }
+
+    mutating func add(_ cells: String...) {
+        rows.append(cells)
+    }
+
+    var rendered: String {
+        let all = [headers] + rows
+        let widths = headers.indices.map { column in all.map { $0[column].displayWidth }.max() ?? 0 }
+        func isNumeric(_ text: String) -> Bool {
+            text.contains(where: \.isNumber) && text.allSatisfy { $0.isNumber || $0 == "." || $0 == "-" }
+        }
+        return all.map { row in
+            row.indices.map { column -> String in
+                let cell = row[column]
+                let pad = String(repeating: " ", count: widths[column] - cell.displayWidth)
+                if column == row.count - 1 { return isNumeric(cell) ? pad + cell : cell }
+                return isNumeric(cell) ? pad + cell : cell + pad
+            }.joined(separator: "  ")
+        }.joined(separator: "\n") + "\n"
+    }
+}
+
+extension String {
+    /// Terminal columns: East Asian wide characters take two.
+    var displayWidth: Int {
+        unicodeScalars.reduce(0) { width, scalar in
+            switch scalar.value {
+            case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F,
+                 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+                return width + 2
+            case 0x0300...0x036F, 0x200B...0x200F, 0xFE00...0xFE0F:
+                return width
+            default:
+                return width + 1
+            }
+        }
+    }
+}
+
+/// A number for people: at most 3 decimals, no trailing zeros.
+func formatted(_ value: Double) -> String {
+    let thousandths = (value * 1000).rounded()
+    if thousandths == thousandths.rounded(), abs(thousandths) < 1e15 {
+        let integer = Int64(thousandths)
+        let sign = integer < 0 ? "-" : ""
+        let magnitude = integer.magnitude
+        let whole = magnitude / 1000
+        var fraction = String(magnitude % 1000)
+        if fraction == "0" { return sign + String(whole) }
+        fraction = String(repeating: "0", count: 3 - fraction.count) + fraction
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        return "\(sign)\(whole).\(fraction)"
+    }
+    return "\(value)"
+}
