@@ -202,3 +202,21 @@ extension JSONValue {
         return writer.string
     }
 }
+
+extension JSONValue {
+    /// The value as indented JSON for people (two spaces; numbers exact).
+    public func prettyString(indent: Int = 0) -> String {
+        let padding = String(repeating: "  ", count: indent + 1)
+        let closing = String(repeating: "  ", count: indent)
+        switch self {
+        case .array(let elements) where !elements.isEmpty:
+            return "[\n" + elements.map { padding + $0.prettyString(indent: indent + 1) }.joined(separator: ",\n") + "\n\(closing)]"
+        case .object(let object) where object.count > 0:
+            return "{\n" + object.members.map { member in
+                padding + JSONValue.string(member.key).jsonString() + ": " + member.value.prettyString(indent: indent + 1)
+            }.joined(separator: ",\n") + "\n\(closing)}"
+        default:
+            return jsonString()
+        }
+    }
+}

@@ -57,20 +57,7 @@ extension ComputedLayout {
         writer.key("bounds"); writer.rect(bounds)
         writer.key("textRect"); writer.rect(textRect)
         writer.key("lines")
-        writer.beginArray()
-        for line in lines {
-            writer.beginObject()
-            writer.key("range")
-            writer.beginObject()
-            writer.key("location"); writer.number(line.range.location)
-            writer.key("length"); writer.number(line.range.length)
-            writer.endObject()
-            writer.key("text"); writer.string(line.text)
-            writer.key("rect"); writer.rect(line.rect)
-            writer.key("baseline"); writer.number(line.baseline)
-            writer.endObject()
-        }
-        writer.endArray()
+        writeLinesJSON(into: &writer)
         writer.key("lineCount"); writer.number(lineCount)
         writer.key("neededLineCount"); writer.number(neededLineCount)
         writer.key("truncated"); writer.bool(truncated)
@@ -91,6 +78,24 @@ extension ComputedLayout {
         writer.key("inputHash"); writer.string(inputHash)
         writer.key("engineVersion"); writer.string(engineVersion)
         writer.endObject()
+    }
+
+    /// Writes the `lines` array of SPEC §3.
+    public func writeLinesJSON(into writer: inout JSONWriter) {
+        writer.beginArray()
+        for line in lines {
+            writer.beginObject()
+            writer.key("range")
+            writer.beginObject()
+            writer.key("location"); writer.number(line.range.location)
+            writer.key("length"); writer.number(line.range.length)
+            writer.endObject()
+            writer.key("text"); writer.string(line.text)
+            writer.key("rect"); writer.rect(line.rect)
+            writer.key("baseline"); writer.number(line.baseline)
+            writer.endObject()
+        }
+        writer.endArray()
     }
 
     /// The SPEC §3 JSON text.

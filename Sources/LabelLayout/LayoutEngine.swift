@@ -39,6 +39,12 @@ public final class LayoutEngine: Sendable {
         return try workspace.layout(definition, locale: locale)
     }
 
+    /// The input hash `layout` would record, without laying out: a stored layout whose hash
+    /// differs is stale.
+    public func inputHash(_ definition: LabelDefinition, locale: String = "") throws(LayoutError) -> String {
+        InputHash.of(definition, locale: locale, chain: try fonts.chain(for: definition.font))
+    }
+
     /// The primary face a font spec resolves to (what `layout` reports in `font`).
     public func primaryFace(for font: FontSpec) throws(LayoutError) -> FontFace {
         try fonts.chain(for: font).primary

@@ -61,3 +61,10 @@ func formatted(_ value: Double) -> String {
     }
     return "\(value)"
 }
+
+extension String {
+    /// The string without the given character at either end.
+    func trimmingCharacters(_ character: Character) -> String {
+        String(drop { $0 == character }.reversed().drop { $0 == character }.reversed())
+    }
+}

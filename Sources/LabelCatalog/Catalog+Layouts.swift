@@ -1,0 +1,100 @@
+import LabelJSON
+import LabelLayout
+
+/// A stored layout row, as queries return it.
+public struct StoredLayout: Sendable {
+    public var label: String
+    public var locale: String
+    public var textRect: Rect?
+    public var lineCount: Int?
+    public var neededLineCount: Int?
+    public var truncated: Bool
+    /// SPEC §3 JSON; nil when the label could not be laid out.
+    public var json: String?
+    public var error: String?
+    public var inputHash: String
+    public var computedAt: String
+    /// True when the label's current inputs hash differently (only checked when asked).
+    public var isStale: Bool = false
+}
+
+extension Catalog {
+    static let layoutColumns = "label, locale, x, y, width, height, line_count, needed_line_count, truncated, json, error, input_hash, computed_at"
+
+    func storedLayout(from statement: Statement) -> StoredLayout {
+        let hasGeometry = !statement.isNull(2)
+        return StoredLayout(
+            label: statement.text(0) ?? "", locale: statement.text(1) ?? "",
+            textRect: hasGeometry ? Rect(x: statement.double(2), y: statement.double(3), width: statement.double(4), height: statement.double(5)) : nil,
+            lineCount: hasGeometry ? statement.int(6) : nil, neededLineCount: hasGeometry ? statement.int(7) : nil,
+            truncated: statement.int(8) != 0, json: statement.text(9), error: statement.text(10),
+            inputHash: statement.text(11) ?? "", computedAt: statement.text(12) ?? "")
+    }
+
+    /// The input hash a label's layout for a locale must carry to be fresh, or nil when the
+    /// label cannot be resolved now.
+    func currentInputHash(_ record: LabelRecord, locale: String, tokens: TokenSet) -> String? {
+        guard let resolved = try? record.resolve(tokens: tokens) else { return nil }
+        return try? engine.inputHash(resolved.definition, locale: locale)
+    }
+
+    /// The fresh layout of a label for a locale ("" = base text). A stale or missing layout is
+    /// recomputed (and stored) first; on a read-only catalog a stale layout is an error.
+    public func layout(label name: String, locale: String = "") throws -> StoredLayout {
+        let record = try label(named: name)
+        guard locale.isEmpty || record.texts[locale] != nil else {
+            throw CatalogError.invalidInput("label '\(name)' has no text for locale '\(locale)' (it has: \(record.texts.keys.sorted().joined(separator: ", ")))")
+        }
+        var stored = try readLayout(label: name, locale: locale)
+        let tokens = try tokenSet()
+        let expected = currentInputHash(record, locale: locale, tokens: tokens)
+        if stored == nil || stored!.inputHash != expected {
+            guard !isReadOnly else {
+                throw CatalogError.invalidInput("the layout of '\(name)'\(locale.isEmpty ? "" : " (\(locale))") is stale and the catalog '\(path)' is read-only; run 'labelcat recompute' with write access")
+            }
+            try edit(allowLayoutErrors: true) {
+                var tokens = tokens
+                try recompute(label: name, tokens: &tokens, allowErrors: true)
+            }
+            stored = try readLayout(label: name, locale: locale)
+        }
+        guard let stored else { throw CatalogError.unknownLabel(name) }
+        if let error = stored.error { throw CatalogError.invalidLabel(label: name, reason: "cannot be laid out: \(error)") }
+        return stored
+    }
+
+    func readLayout(label: String, locale: String) throws -> StoredLayout? {
+        let statement = try database.statement("SELECT \(Self.layoutColumns) FROM layouts WHERE label = ? AND locale = ?")
+        defer { statement.reset() }
+        try statement.bind([.text(label), .text(locale)])
+        return try statement.step() ? storedLayout(from: statement) : nil
+    }
+
+    /// Stored layouts whose label matches a glob, optionally of one locale, only truncated
+    /// ones, or only stale ones (`stale` checks every row's hash against its current inputs).
+    public func layouts(matching glob: String = "*", locale: String? = nil, truncatedOnly: Bool = false,
+                        staleOnly: Bool = false) throws -> [StoredLayout] {
+        var sql = "SELECT \(Self.layoutColumns) FROM layouts WHERE label GLOB ?"
+        var bindings: [SQLValue] = [.text(glob)]
+        if let locale {
+            sql += " AND locale = ?"
+            bindings.append(.text(locale))
+        }
+        if truncatedOnly { sql += " AND truncated" }
+        sql += " ORDER BY label, locale"
+        let statement = try database.statement(sql)
+        try statement.bind(bindings)
+        var rows: [StoredLayout] = []
+        while try statement.step() { rows.append(storedLayout(from: statement)) }
+        guard staleOnly else { return rows }
+        let tokens = try tokenSet()
+        var records: [String: LabelRecord] = [:]
+        for record in try labels(matching: glob) { records[record.name] = record }
+        return rows.compactMap { row in
+            var row = row
+            guard let record = records[row.label] else { return nil }
+            row.isStale = currentInputHash(record, locale: row.locale, tokens: tokens) != row.inputHash
+            return row.isStale ? row : nil
+        }
+    }
+}

@@ -1,0 +1,433 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import LabelJSON
+import LabelLayout
+
+/// A labelcat catalog: one SQLite file of design tokens, labels and their computed layouts
+/// (SPEC §4). Every edit made through it recomputes the layouts it affects in the same
+/// transaction, so the catalog is fresh without a running service.
+///
+/// ```swift
+/// let catalog = try Catalog.create(path: "t.sqlite")
+/// try catalog.setLabel(LabelRecord(name: "demo.top", text: "看我居上对齐了啊", frame: Rect(x: 20, y: 50, width: 350, height: 200)))
+/// let layout = try catalog.layout(label: "demo.top")
+/// ```
+public final class Catalog {
+    public let database: Database
+    public let engine: LayoutEngine
+    public let path: String
+    public let isReadOnly: Bool
+
+    private init(database: Database, path: String, readOnly: Bool) throws {
+        self.database = database
+        self.path = path
+        isReadOnly = readOnly
+        let family = try database.scalarText("SELECT value FROM settings WHERE key = 'default_family'") ?? "Noto Sans CJK SC"
+        engine = LayoutEngine(defaultFamily: family)
+    }
+
+    /// Creates the catalog file, or upgrades an existing one to this binary's schema.
+    /// Returns the catalog and the migrations applied.
+    public static func create(path: String) throws -> (catalog: Catalog, applied: [String]) {
+        let database = try openDatabase(path: path, readOnly: false, create: true)
+        try checkSchema(database, path: path, allowOlder: true)
+        let mode = try database.scalarText("PRAGMA journal_mode = WAL")
+        guard mode?.lowercased() == "wal" else {
+            throw CatalogError.notACatalog(path: path, reason: "cannot switch it to WAL mode")
+        }
+        let applied = try database.migrate()
+        return (try Catalog(database: database, path: path, readOnly: false), applied)
+    }
+
+    /// Opens an existing catalog. A missing file, a file that is not SQLite, and a schema
+    /// older or newer than this binary's are refused with a message that says so.
+    public static func open(path: String, readOnly: Bool = false) throws -> Catalog {
+        guard access(path, F_OK) == 0 else { throw CatalogError.missingCatalog(path: path) }
+        let writable = !readOnly && access(path, W_OK) == 0
+        let database = try openDatabase(path: path, readOnly: !writable, create: false)
+        try checkSchema(database, path: path, allowOlder: false)
+        return try Catalog(database: database, path: path, readOnly: !writable)
+    }
+
+    private static func openDatabase(path: String, readOnly: Bool, create: Bool) throws -> Database {
+        do {
+            let database = try Database(path: path, readOnly: readOnly, create: create)
+            _ = try database.scalarInt("SELECT count(*) FROM sqlite_master")
+            return database
+        } catch {
+            if error.resultCode == 26 /* SQLITE_NOTADB */ {
+                throw CatalogError.notACatalog(path: path, reason: "not a SQLite database")
+            }
+            throw CatalogError.database(error)
+        }
+    }
+
+    private static func checkSchema(_ database: Database, path: String, allowOlder: Bool) throws {
+        let version = try database.schemaVersion()
+        if version > Migration.latestVersion {
+            throw CatalogError.schemaTooNew(path: path, found: version, supported: Migration.latestVersion)
+        }
+        if !allowOlder {
+            let tables = try database.scalarInt("SELECT count(*) FROM sqlite_master WHERE type = 'table'") ?? 0
+            if version == 0 {
+                throw tables == 0 ? CatalogError.notACatalog(path: path, reason: "it is an empty SQLite file; run 'labelcat init'")
+                    : CatalogError.notACatalog(path: path, reason: "it has no labelcat schema")
+            }
+            if version < Migration.latestVersion {
+                throw CatalogError.schemaOutdated(path: path, found: version, supported: Migration.latestVersion)
+            }
+        }
+    }
+
+    /// Runs an edit in one write transaction and brings every affected layout up to date
+    /// before committing. Any error rolls the whole edit back.
+    public func edit<T>(allowLayoutErrors: Bool = false, _ body: () throws -> T) throws -> T {
+        guard !isReadOnly else { throw CatalogError.readOnly(path: path) }
+        do {
+            return try database.transaction {
+                let result = try body()
+                try recomputeQueued(allowLayoutErrors: allowLayoutErrors)
+                return result
+            }
+        } catch let error as DatabaseError {
+            if error.resultCode & 0xFF == 8 /* SQLITE_READONLY */ { throw CatalogError.readOnly(path: path) }
+            throw CatalogError.database(error)
+        }
+    }
+
+    // MARK: - Tokens
+
+    /// Every token in the catalog.
+    public func allTokens() throws -> [Token] {
+        let statement = try database.statement("SELECT name, type, value, description, extensions FROM tokens ORDER BY name")
+        var tokens: [Token] = []
+        while try statement.step() {
+            tokens.append(try token(from: statement))
+        }
+        return tokens
+    }
+
+    private func token(from statement: Statement) throws -> Token {
+        let name = statement.text(0) ?? ""
+        guard let type = TokenType(rawValue: statement.text(1) ?? "") else {
+            throw CatalogError.invalidToken(token: name, reason: "unknown type '\(statement.text(1) ?? "")' in the tokens table")
+        }
+        let value: JSONValue
+        do { value = try JSONValue.parse(statement.text(2) ?? "null") } catch {
+            throw CatalogError.invalidToken(token: name, reason: "value is not JSON: \(error)")
+        }
+        let extensions = try statement.text(4).map { try JSONValue.parse($0) }
+        return Token(name: name, type: type, value: value, description: statement.text(3), extensions: extensions)
+    }
+
+    public func token(named name: String) throws -> Token {
+        let statement = try database.statement("SELECT name, type, value, description, extensions FROM tokens WHERE name = ?")
+        defer { statement.reset() }
+        try statement.bind([.text(name)])
+        guard try statement.step() else { throw CatalogError.unknownToken(name) }
+        return try token(from: statement)
+    }
+
+    public func tokenSet() throws -> TokenSet { TokenSet(try allTokens()) }
+
+    /// Adds or replaces tokens after checking their values, types and aliases (no unknown
+    /// targets, no cycles); the labels using them are recomputed.
+    public func setTokens(_ tokens: [Token], groups: [(path: String, properties: JSONObject)] = []) throws {
+        try edit {
+            var set = try tokenSet()
+            var merged = set.tokens
+            for token in tokens { merged[token.name] = token }
+            set = TokenSet(Array(merged.values))
+            for token in merged.values.sorted(by: { $0.name < $1.name }) { _ = try set.resolve(token.name) }
+            let upsert = try database.statement("""
+                INSERT INTO tokens (name, type, value, description, extensions) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT (name) DO UPDATE SET type = excluded.type, value = excluded.value,
+                    description = excluded.description, extensions = excluded.extensions
+                WHERE (type, value, description, extensions) IS NOT (excluded.type, excluded.value, excluded.description, excluded.extensions)
+                """)
+            for token in tokens {
+                try upsert.run(.text(token.name), .text(token.type.rawValue), .text(token.value.jsonString()),
+                               token.description.map(SQLValue.text) ?? .null,
+                               token.extensions.map { .text($0.jsonString()) } ?? .null)
+            }
+            let group = try database.statement("INSERT OR REPLACE INTO token_groups (path, properties) VALUES (?, ?)")
+            for (path, properties) in groups { try group.run(.text(path), .text(JSONValue.object(properties).jsonString())) }
+        }
+    }
+
+    /// The labels and tokens that use a token, directly or through aliases.
+    public func dependents(ofToken name: String) throws -> (labels: [String], tokens: [String]) {
+        let statement = try database.statement("SELECT label FROM label_dependencies WHERE token = ? ORDER BY label")
+        try statement.bind([.text(name)])
+        var labels: [String] = []
+        while try statement.step() { labels.append(statement.text(0) ?? "") }
+        var set = try tokenSet()
+        var tokens: [String] = []
+        for other in set.tokens.keys.sorted() where other != name {
+            if let resolved = try? set.resolve(other), resolved.dependencies.contains(name) { tokens.append(other) }
+        }
+        return (labels, tokens)
+    }
+
+    /// Removes a token. A token in use is refused, naming its users; with `force` it is removed
+    /// and the labels using it keep a layout marked stale with the error recorded.
+    public func removeToken(_ name: String, force: Bool) throws {
+        try edit(allowLayoutErrors: force) {
+            _ = try token(named: name)
+            let users = try dependents(ofToken: name)
+            if !force, !users.labels.isEmpty || !users.tokens.isEmpty {
+                throw CatalogError.tokenInUse(token: name, labels: users.labels, tokens: users.tokens)
+            }
+            try database.statement("DELETE FROM tokens WHERE name = ?").run(.text(name))
+        }
+    }
+
+    /// Groups' own properties ($type, $description, $extensions), by path.
+    public func tokenGroups() throws -> [(path: String, properties: JSONObject)] {
+        let statement = try database.statement("SELECT path, properties FROM token_groups ORDER BY path")
+        var groups: [(String, JSONObject)] = []
+        while try statement.step() {
+            groups.append((statement.text(0) ?? "", try JSONValue.parse(statement.text(1) ?? "{}").object ?? JSONObject()))
+        }
+        return groups
+    }
+
+    // MARK: - Labels
+
+    static let labelColumns = "name, text, frame_x, frame_y, frame_width, frame_height, "
+        + LabelRecord.styleFields.map(\.column).joined(separator: ", ")
+
+    /// The stored label, references as given.
+    public func label(named name: String) throws -> LabelRecord {
+        let statement = try database.statement("SELECT \(Self.labelColumns) FROM labels WHERE name = ?")
+        defer { statement.reset() }
+        try statement.bind([.text(name)])
+        guard try statement.step() else { throw CatalogError.unknownLabel(name) }
+        var record = labelRecord(from: statement)
+        record.texts = try texts(ofLabel: name)
+        return record
+    }
+
+    func labelRecord(from statement: Statement) -> LabelRecord {
+        var record = LabelRecord(name: statement.text(0) ?? "", text: statement.text(1) ?? "",
+                                 frame: Rect(x: statement.double(2), y: statement.double(3),
+                                             width: statement.double(4), height: statement.double(5)))
+        for (index, field) in LabelRecord.styleFields.enumerated() {
+            let column = Int32(6 + index)
+            switch statement.value(column) {
+            case .null: continue
+            case .integer(let number): record.style[field.key] = .number(Double(number))
+            case .real(let number): record.style[field.key] = .number(number)
+            case .text(let text):
+                if (field.key == "font" || field.key == "contentInsets"), aliasTarget(.string(text)) == nil,
+                   let object = try? JSONValue.parse(text) {
+                    record.style[field.key] = object
+                } else {
+                    record.style[field.key] = .string(text)
+                }
+            }
+        }
+        return record
+    }
+
+    func texts(ofLabel name: String) throws -> [String: String] {
+        let statement = try database.statement("SELECT locale, text FROM label_texts WHERE label = ?")
+        try statement.bind([.text(name)])
+        var texts: [String: String] = [:]
+        while try statement.step() { texts[statement.text(0) ?? ""] = statement.text(1) ?? "" }
+        return texts
+    }
+
+    /// Stored labels whose names match a glob (`*` for all), in name order.
+    public func labels(matching glob: String = "*") throws -> [LabelRecord] {
+        let statement = try database.statement("SELECT \(Self.labelColumns) FROM labels WHERE name GLOB ? ORDER BY name")
+        try statement.bind([.text(glob)])
+        var records: [LabelRecord] = []
+        while try statement.step() { records.append(labelRecord(from: statement)) }
+        let texts = try database.statement("SELECT label, locale, text FROM label_texts WHERE label GLOB ? ORDER BY label")
+        try texts.bind([.text(glob)])
+        var byLabel: [String: [String: String]] = [:]
+        while try texts.step() { byLabel[texts.text(0) ?? "", default: [:]][texts.text(1) ?? ""] = texts.text(2) ?? "" }
+        for index in records.indices { records[index].texts = byLabel[records[index].name] ?? [:] }
+        return records
+    }
+
+    /// Adds or replaces labels (their per-locale texts too), refusing the whole batch when any
+    /// label is invalid or a name repeats. Their layouts are computed before this returns.
+    public func setLabels(_ records: [LabelRecord]) throws {
+        var seen: Set<String> = []
+        for record in records where !seen.insert(record.name).inserted {
+            throw CatalogError.invalidInput("label '\(record.name)' appears more than once; nothing was imported")
+        }
+        try edit {
+            let tokens = try tokenSet()
+            for record in records { _ = try record.resolve(tokens: tokens) }
+            let columns = Self.labelColumns
+            let placeholders = Array(repeating: "?", count: 6 + LabelRecord.styleFields.count).joined(separator: ", ")
+            let assignments = columns.split(separator: ",").dropFirst()
+                .map { String($0).trimmingSpaces }.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+            let upsert = try database.statement("""
+                INSERT INTO labels (\(columns)) VALUES (\(placeholders))
+                ON CONFLICT (name) DO UPDATE SET \(assignments)
+                """)
+            let clearTexts = try database.statement("DELETE FROM label_texts WHERE label = ? AND locale NOT IN (SELECT value FROM json_each(?))")
+            let upsertText = try database.statement("""
+                INSERT INTO label_texts (label, locale, text) VALUES (?, ?, ?)
+                ON CONFLICT (label, locale) DO UPDATE SET text = excluded.text WHERE text IS NOT excluded.text
+                """)
+            for record in records {
+                var values: [SQLValue] = [.text(record.name), .text(record.text), .real(record.frame.x), .real(record.frame.y),
+                                          .real(record.frame.width), .real(record.frame.height)]
+                for field in LabelRecord.styleFields { values.append(Self.sqlValue(record.style[field.key])) }
+                upsert.reset()
+                try upsert.bind(values)
+                try upsert.step()
+                upsert.reset()
+                let locales = JSONValue.array(record.texts.keys.sorted().map(JSONValue.string)).jsonString()
+                try clearTexts.run(.text(record.name), .text(locales))
+                for (locale, text) in record.texts.sorted(by: { $0.key < $1.key }) {
+                    try upsertText.run(.text(record.name), .text(locale), .text(text))
+                }
+            }
+        }
+    }
+
+    static func sqlValue(_ value: JSONValue?) -> SQLValue {
+        switch value {
+        case nil, .null?: return .null
+        case .number(let number)?: return number == number.rounded() && abs(number) < 1e15 ? .integer(Int(number)) : .real(number)
+        case .string(let text)?: return .text(text)
+        case .bool(let flag)?: return .integer(flag ? 1 : 0)
+        case let other?: return .text(other.jsonString())
+        }
+    }
+
+    public func removeLabel(_ name: String) throws {
+        try edit {
+            try database.statement("DELETE FROM labels WHERE name = ?").run(.text(name))
+            guard database.changes > 0 else { throw CatalogError.unknownLabel(name) }
+        }
+    }
+
+    // MARK: - Recompute
+
+    /// Brings up to date every layout the queue names (SPEC §4 triggers fill it), then empties
+    /// it. Called inside the edit's transaction. A label that cannot be laid out fails the
+    /// edit unless `allowLayoutErrors`, in which case its error is recorded in `layouts`.
+    func recomputeQueued(allowLayoutErrors: Bool) throws {
+        guard let lastID = try database.scalarInt("SELECT max(id) FROM recompute_queue") else { return }
+        let labels = try database.statement("""
+            SELECT name FROM recompute_queue WHERE id <= ?1 AND kind IN ('label', 'text')
+            UNION SELECT d.label FROM recompute_queue q JOIN label_dependencies d ON d.token = q.name
+                WHERE q.id <= ?1 AND q.kind = 'token'
+            UNION SELECT l.name FROM labels l WHERE EXISTS (SELECT 1 FROM recompute_queue WHERE id <= ?1 AND kind = 'all')
+            """)
+        try labels.bind([.integer(lastID)])
+        var names: [String] = []
+        while try labels.step() { names.append(labels.text(0) ?? "") }
+        var tokens = try tokenSet()
+        for name in names {
+            try recompute(label: name, tokens: &tokens, allowErrors: allowLayoutErrors)
+        }
+        try database.statement("DELETE FROM recompute_queue WHERE id <= ?").run(.integer(lastID))
+    }
+
+    /// Recomputes every layout of one label (each locale) and records its dependencies.
+    func recompute(label name: String, tokens: inout TokenSet, allowErrors: Bool) throws {
+        let record: LabelRecord
+        do { record = try label(named: name) } catch CatalogError.unknownLabel { return }
+        let now = Self.timestamp()
+        let locales = [""] + record.texts.keys.sorted()
+        var dependencies: Set<String> = []
+        var rows: [LayoutRow] = []
+        do {
+            let resolved = try record.resolve(tokens: tokens)
+            dependencies = resolved.dependencies
+            for locale in locales {
+                let layout: ComputedLayout
+                do { layout = try engine.layout(resolved.definition, locale: locale) } catch {
+                    throw CatalogError.invalidLabel(label: name, reason: error.description)
+                }
+                rows.append(LayoutRow(layout: layout, computedAt: now))
+            }
+        } catch {
+            guard allowErrors else { throw error }
+            if case .invalidLabel = error as? CatalogError {} else if !(error is CatalogError) { throw error }
+            dependencies = Self.referencedTokens(record)
+            rows = locales.map { LayoutRow(label: name, locale: $0, error: "\(error)", computedAt: now) }
+        }
+        try write(rows, label: name, locales: locales)
+        try database.statement("DELETE FROM label_dependencies WHERE label = ?").run(.text(name))
+        let insert = try database.statement("INSERT OR IGNORE INTO label_dependencies (label, token) VALUES (?, ?)")
+        for token in dependencies.sorted() { try insert.run(.text(name), .text(token)) }
+    }
+
+    /// The tokens a label names directly (for a label whose resolution failed).
+    static func referencedTokens(_ record: LabelRecord) -> Set<String> {
+        var names: Set<String> = []
+        func collect(_ value: JSONValue) {
+            if let target = aliasTarget(value) { names.insert(target) }
+            if let object = value.object { for (_, member) in object { collect(member) } }
+        }
+        for (_, value) in record.style { collect(value) }
+        return names
+    }
+
+    func write(_ rows: [LayoutRow], label: String, locales: [String]) throws {
+        let upsert = try database.statement("""
+            INSERT INTO layouts (label, locale, x, y, width, height, line_count, needed_line_count, truncated,
+                                 lines, json, error, input_hash, computed_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (label, locale) DO UPDATE SET x = excluded.x, y = excluded.y, width = excluded.width,
+                height = excluded.height, line_count = excluded.line_count,
+                needed_line_count = excluded.needed_line_count, truncated = excluded.truncated,
+                lines = excluded.lines, json = excluded.json, error = excluded.error,
+                input_hash = excluded.input_hash, computed_at = excluded.computed_at
+            """)
+        for row in rows {
+            upsert.reset()
+            try upsert.bind(row.values)
+            try upsert.step()
+            upsert.reset()
+        }
+        let prune = try database.statement("DELETE FROM layouts WHERE label = ? AND locale NOT IN (SELECT value FROM json_each(?))")
+        try prune.run(.text(label), .text(JSONValue.array(locales.map(JSONValue.string)).jsonString()))
+    }
+
+    static func timestamp() -> String {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        var time = tm()
+        var seconds = now.tv_sec
+        gmtime_r(&seconds, &time)
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let millis = Int(now.tv_nsec / 1_000_000)
+        let millisText = millis < 10 ? "00\(millis)" : millis < 100 ? "0\(millis)" : "\(millis)"
+        return "\(time.tm_year + 1900)-\(two(time.tm_mon + 1))-\(two(time.tm_mday))T\(two(time.tm_hour)):\(two(time.tm_min)):\(two(time.tm_sec)).\(millisText)Z"
+    }
+}
+
+/// One row of the `layouts` table.
+struct LayoutRow {
+    var values: [SQLValue]
+
+    init(layout: ComputedLayout, computedAt: String) {
+        var writer = JSONWriter(numberStyle: .millis, capacity: 512)
+        layout.writeLinesJSON(into: &writer)
+        let lines = writer.string
+        writer.reset()
+        layout.writeJSON(into: &writer)
+        let rect = layout.textRect
+        values = [.text(layout.name), .text(layout.locale), .real(rect.x), .real(rect.y), .real(rect.width), .real(rect.height),
+                  .integer(layout.lineCount), .integer(layout.neededLineCount), .integer(layout.truncated ? 1 : 0),
+                  .text(lines), .text(writer.string), .null, .text(layout.inputHash), .text(computedAt)]
+    }
+
+    /// A label that could not be laid out: no geometry, the error, and an empty input hash
+    /// (never equal to a real one, so the row is stale).
+    init(label: String, locale: String, error: String, computedAt: String) {
+        values = [.text(label), .text(locale), .null, .null, .null, .null, .null, .null, .null, .null, .null,
+                  .text(error), .text(""), .text(computedAt)]
+    }
+}
