@@ -35,7 +35,7 @@ public final class LayoutEngine: Sendable {
     /// Lays out a label's text for a locale ("" = its base text).
     public func layout(_ definition: LabelDefinition, locale: String = "") throws(LayoutError) -> ComputedLayout {
         let workspace = try checkOutWorkspace()
-        defer { idleWorkspaces.withLock { $0.append(workspace) } }
+        defer { checkIn(workspace) }
         return try workspace.layout(definition, locale: locale)
     }
 
@@ -50,9 +50,14 @@ public final class LayoutEngine: Sendable {
         try fonts.chain(for: font).primary
     }
 
-    private func checkOutWorkspace() throws(LayoutError) -> LayoutWorkspace {
+    /// A workspace for this thread's exclusive use until `checkIn`.
+    func checkOutWorkspace() throws(LayoutError) -> LayoutWorkspace {
         if let workspace = idleWorkspaces.withLock({ $0.popLast() }) { return workspace }
         return try LayoutWorkspace(fonts: fonts)
+    }
+
+    func checkIn(_ workspace: LayoutWorkspace) {
+        idleWorkspaces.withLock { $0.append(workspace) }
     }
 }
 

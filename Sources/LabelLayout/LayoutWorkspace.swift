@@ -80,7 +80,10 @@ final class LayoutWorkspace: @unchecked Sendable {
         let length = segment.count
         unitAdvances.count = 0
         unitAdvances.append(repeating: 0, count: length)
-        shapeRuns(segment, levels: levels.map { UnsafeBufferPointer(rebasing: $0[range]) }, chain: chain)
+        itemize(segment, levels: levels.map { UnsafeBufferPointer(rebasing: $0[range]) }, chain: chain) { run, face, script, rightToLeft in
+            shape(segment, run, face: face, script: script, rightToLeft: rightToLeft)
+            addAdvances(face: face)
+        }
 
         graphemeEdges(segment)
         let edgeCount = edgeScratch.count
@@ -106,9 +109,9 @@ final class LayoutWorkspace: @unchecked Sendable {
                             contentEdge: contentEdge)
     }
 
-    /// Splits a segment into runs of one face, one script and one bidi level, and shapes each
-    /// with HarfBuzz, adding each glyph's advance (in ems) to the code unit of its cluster.
-    private func shapeRuns(_ segment: UnsafeBufferPointer<UInt16>, levels: UnsafeBufferPointer<UInt8>?, chain: FontChain) {
+    /// Splits text into runs of one face, one script and one bidi level, in logical order.
+    func itemize(_ segment: UnsafeBufferPointer<UInt16>, levels: UnsafeBufferPointer<UInt8>?, chain: FontChain,
+                 _ body: (_ run: Range<Int>, _ face: FontFace, _ script: hb_script_t, _ rightToLeft: Bool) -> Void) {
         var runStart = 0
         var runFace: FontFace?
         var runScript = HB_SCRIPT_COMMON
@@ -129,7 +132,7 @@ final class LayoutWorkspace: @unchecked Sendable {
             if let current = runFace {
                 let scriptChanged = runScript != HB_SCRIPT_COMMON && script != runScript
                 if current !== face || scriptChanged || level != runLevel {
-                    shape(segment, runStart..<index, face: current, script: runScript, rightToLeft: runLevel & 1 == 1)
+                    body(runStart..<index, current, runScript, runLevel & 1 == 1)
                     runStart = index
                     runScript = hb_unicode_script(unicodeFunctions, codePoint)
                     if runScript == HB_SCRIPT_INHERITED || runScript == HB_SCRIPT_UNKNOWN { runScript = HB_SCRIPT_COMMON }
@@ -144,24 +147,36 @@ final class LayoutWorkspace: @unchecked Sendable {
             index += width
         }
         if let runFace, runStart < segment.count {
-            shape(segment, runStart..<segment.count, face: runFace, script: runScript, rightToLeft: runLevel & 1 == 1)
+            body(runStart..<segment.count, runFace, runScript, runLevel & 1 == 1)
         }
     }
 
-    private func shape(_ segment: UnsafeBufferPointer<UInt16>, _ run: Range<Int>, face: FontFace,
-                       script: hb_script_t, rightToLeft: Bool) {
+    /// Shapes `text[run]` (the rest of `text` is context) into the workspace's HarfBuzz buffer.
+    func shape(_ text: UnsafeBufferPointer<UInt16>, _ run: Range<Int>, face: FontFace, script: hb_script_t, rightToLeft: Bool) {
         hb_buffer_clear_contents(buffer)
-        hb_buffer_add_utf16(buffer, segment.baseAddress, Int32(segment.count), UInt32(run.lowerBound), Int32(run.count))
+        hb_buffer_add_utf16(buffer, text.baseAddress, Int32(text.count), UInt32(run.lowerBound), Int32(run.count))
         hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         if script != HB_SCRIPT_COMMON { hb_buffer_set_script(buffer, script) }
         hb_buffer_guess_segment_properties(buffer)
         hb_shape(face.font, buffer, nil, 0)
+    }
+
+    /// The glyphs of the last `shape`: ids, clusters (UTF-16 offsets), advances and offsets
+    /// in font units, in visual order.
+    func shapedGlyphs(_ body: (UnsafeBufferPointer<hb_glyph_info_t>, UnsafeBufferPointer<hb_glyph_position_t>) -> Void) {
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
               let positions = hb_buffer_get_glyph_positions(buffer, nil) else { return }
+        body(UnsafeBufferPointer(start: infos, count: Int(count)), UnsafeBufferPointer(start: positions, count: Int(count)))
+    }
+
+    /// Adds each glyph's advance of the last `shape` (in ems) to the code unit of its cluster.
+    private func addAdvances(face: FontFace) {
         let perUnit = 1 / Double(face.unitsPerEm)
-        for glyph in 0..<Int(count) {
-            unitAdvances[Int(infos[glyph].cluster)] += Double(positions[glyph].x_advance) * perUnit
+        shapedGlyphs { infos, positions in
+            for glyph in infos.indices {
+                unitAdvances[Int(infos[glyph].cluster)] += Double(positions[glyph].x_advance) * perUnit
+            }
         }
     }
 

@@ -227,7 +227,8 @@ struct JSONTests {
         writer.bool(true); writer.null(); writer.string("x"); writer.number(3)
         writer.beginObject(); writer.endObject()
         writer.endArray()
-        writer.key("needs \"escape\""); writer.string("")
+        let awkwardKey: String = "needs \"escape\""
+        writer.key(awkwardKey); writer.string("")
         writer.endObject()
         #expect(writer.string == #"{"a":1.235,"b":[true,null,"x",3,{}],"needs \"escape\"":""}"#)
         writer.reset()

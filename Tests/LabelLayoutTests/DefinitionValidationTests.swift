@@ -234,7 +234,7 @@ struct DefinitionValidationTests {
 
     @Test("Colors: lower and upper case, with alpha")
     func goodColors() throws {
-        let label = try Self.decode(#"{"name": "a", \#(Self.frame), "textColor": "#a0B1c2", "backgroundColor": "#00000000"}"#)
+        let label = try Self.decode(##"{"name": "a", \##(Self.frame), "textColor": "#a0B1c2", "backgroundColor": "#00000000"}"##)
         #expect(label.textColor == Color(red: 0xA0, green: 0xB1, blue: 0xC2))
         #expect(label.textColor.description == "#A0B1C2")
         #expect(label.backgroundColor == .clear)

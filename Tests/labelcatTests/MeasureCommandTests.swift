@@ -1,0 +1,363 @@
+import Foundation
+import LabelJSON
+import Testing
+
+/// `labelcat measure`, run as the real built binary (SPEC §3, §6).
+///
+/// The binary is looked up next to the test bundle: `swift test --scratch-path P` builds both
+/// into `P/debug`, so the tests always run the `labelcat` built with them. `LABELCAT_BINARY`
+/// overrides the lookup.
+@Suite("labelcat measure")
+struct MeasureCommandTests {
+    // MARK: Running the binary
+
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+
+        /// Standard output split into lines (the last newline does not make an empty line).
+        var lines: [String] {
+            var lines = stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            if lines.last == "" { lines.removeLast() }
+            return lines
+        }
+    }
+
+    /// Where the test bundle is: the xctest executable on Linux (`…/debug/labelcatPackageTests.xctest`),
+    /// a bundle directory on Darwin (`…/debug/labelcatPackageTests.xctest/Contents/MacOS/…`).
+    static let binary: Result<URL, BinaryNotFound> = {
+        let fileManager = FileManager.default
+        if let override = ProcessInfo.processInfo.environment["LABELCAT_BINARY"], !override.isEmpty {
+            return fileManager.isExecutableFile(atPath: override)
+                ? .success(URL(fileURLWithPath: override))
+                : .failure(BinaryNotFound(searched: [override]))
+        }
+        var starts: [URL] = []
+        if let executable = Bundle.main.executableURL { starts.append(executable) }
+        starts.append(Bundle.main.bundleURL)
+        starts.append(URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath())
+        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") { starts.append(bundle.bundleURL) }
+        var searched: [String] = []
+        for start in starts {
+            var directory = start.resolvingSymlinksInPath()
+            for _ in 0..<5 {
+                let candidate = directory.appendingPathComponent("labelcat")
+                if !searched.contains(candidate.path) { searched.append(candidate.path) }
+                var isDirectory: ObjCBool = false
+                if fileManager.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue,
+                   fileManager.isExecutableFile(atPath: candidate.path) {
+                    return .success(candidate)
+                }
+                directory = directory.deletingLastPathComponent()
+            }
+        }
+        return .failure(BinaryNotFound(searched: searched))
+    }()
+
+    struct BinaryNotFound: Error, CustomStringConvertible {
+        let searched: [String]
+        var description: String {
+            "the labelcat executable was not found next to the test bundle; build it with the tests " +
+                "(swift build --build-tests, or swift test) or set LABELCAT_BINARY. Looked for: " +
+                searched.joined(separator: ", ")
+        }
+    }
+
+    /// Runs `labelcat` with arguments and standard input; output goes through files, so a large
+    /// output cannot block on a full pipe.
+    static func run(_ arguments: [String], stdin: String = "", sourceLocation: SourceLocation = #_sourceLocation) throws -> Run {
+        let binary: URL
+        switch Self.binary {
+        case .success(let url): binary = url
+        case .failure(let error):
+            Issue.record(error, sourceLocation: sourceLocation)
+            throw error
+        }
+        let fileManager = FileManager.default
+        let directory = fileManager.temporaryDirectory.appendingPathComponent("labelcat-measure-\(UUID().uuidString)")
+        try fileManager.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? fileManager.removeItem(at: directory) }
+        let inputURL = directory.appendingPathComponent("stdin")
+        let outputURL = directory.appendingPathComponent("stdout")
+        let errorURL = directory.appendingPathComponent("stderr")
+        try Data(stdin.utf8).write(to: inputURL)
+        _ = fileManager.createFile(atPath: outputURL.path, contents: nil)
+        _ = fileManager.createFile(atPath: errorURL.path, contents: nil)
+
+        let input = try FileHandle(forReadingFrom: inputURL)
+        let output = try FileHandle(forWritingTo: outputURL)
+        let errors = try FileHandle(forWritingTo: errorURL)
+        defer {
+            try? input.close()
+            try? output.close()
+            try? errors.close()
+        }
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["LABELCAT_DEFAULT_FAMILY"] = nil
+        process.environment = environment
+        process.currentDirectoryURL = directory
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus,
+                   stdout: String(decoding: try Data(contentsOf: outputURL), as: UTF8.self),
+                   stderr: String(decoding: try Data(contentsOf: errorURL), as: UTF8.self))
+    }
+
+    /// Writes a file in a fresh temporary directory; the caller removes the directory.
+    static func temporaryFile(_ contents: String) throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("labelcat-input-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let url = directory.appendingPathComponent("labels.json")
+        try Data(contents.utf8).write(to: url)
+        return url
+    }
+
+    // MARK: Inputs
+
+    /// SPEC §3's example: seed 000's 剧终了 label, top alignment, default font (17 pt).
+    static let specExample = #"{"name": "demo.topLabel", "text": "剧终了、剧终了、剧终了、剧终了、剧终了、剧终了、剧终了、", "frame": {"x": 20, "y": 275, "width": 350, "height": 200}, "numberOfLines": 0, "lineBreakMode": "charWrap", "textAlignment": "left", "verticalAlignment": "top"}"#
+
+    static func definition(_ name: String, text: String = "文字中间显示") -> String {
+        #"{"name": "\#(name)", "text": "\#(text)", "frame": {"x": 0, "y": 0, "width": 200, "height": 80}, "font": {"family": "Noto Sans CJK SC", "size": 15}, "textAlignment": "center"}"#
+    }
+
+    static func parse(_ line: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> JSONValue {
+        try JSONValue.parse(line)
+    }
+
+    static func number(_ value: JSONValue?, _ path: String...) -> Double? {
+        var current = value
+        for key in path { current = current?[key] }
+        return current?.number
+    }
+
+    // MARK: Tests
+
+    @Test("One definition in a file: one layout JSON with SPEC §3's keys and numbers")
+    func singleDefinition() throws {
+        let file = try Self.temporaryFile(Self.specExample + "\n")
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+        let run = try Self.run(["measure", file.path])
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        #expect(run.stderr.isEmpty)
+        try #require(run.lines.count == 1, "stdout: \(run.stdout)")
+        let layout = try Self.parse(run.lines[0])
+        #expect(layout.object?.keys == ["name", "locale", "bounds", "textRect", "lines", "lineCount", "neededLineCount",
+                                       "truncated", "intrinsicSize", "font", "inputHash", "engineVersion"])
+        #expect(layout["name"] == .string("demo.topLabel"))
+        #expect(layout["locale"] == .string(""))
+        #expect(layout["bounds"] == (try JSONValue.parse(#"{"x":0,"y":0,"width":350,"height":200}"#)))
+        #expect(layout["textRect"] == (try JSONValue.parse(#"{"x":0,"y":0,"width":340,"height":49.333}"#)))
+        let lines = try #require(layout["lines"]?.array)
+        #expect(lines.count == 2)
+        #expect(lines[0].object?.keys == ["range", "text", "rect", "baseline"])
+        #expect(lines[0] == (try JSONValue.parse("""
+            {"range": {"location": 0, "length": 20}, "text": "剧终了、剧终了、剧终了、剧终了、剧终了、",
+             "rect": {"x": 0, "y": 0, "width": 340, "height": 24.616}, "baseline": 19.72}
+            """)))
+        // line 2: y = 24.616, 8 × 17 = 136 wide, baseline 24.616 + 19.72 = 44.336
+        #expect(lines[1] == (try JSONValue.parse("""
+            {"range": {"location": 20, "length": 8}, "text": "剧终了、剧终了、",
+             "rect": {"x": 0, "y": 24.616, "width": 136, "height": 24.616}, "baseline": 44.336}
+            """)))
+        #expect(layout["lineCount"] == .number(2))
+        #expect(layout["neededLineCount"] == .number(2))
+        #expect(layout["truncated"] == .bool(false))
+        #expect(layout["intrinsicSize"] == (try JSONValue.parse(#"{"width":340,"height":49.333}"#)))
+        let font = try #require(layout["font"])
+        #expect(font.object?.keys == ["family", "file", "size", "lineHeight", "ascender", "descender"])
+        #expect(font["family"] == .string("Noto Sans CJK SC"))
+        #expect(font["file"]?.string?.hasSuffix("/NotoSansCJK-Regular.ttc") == true)
+        #expect(font["size"] == .number(17))
+        #expect(font["lineHeight"] == .number(24.616))
+        #expect(font["ascender"] == .number(19.72))
+        #expect(font["descender"] == .number(-4.896))
+        let hash = try #require(layout["inputHash"]?.string)
+        #expect(hash.count == 32 && hash.allSatisfy { $0.isHexDigit }, "\(hash)")
+        #expect(layout["engineVersion"]?.string?.isEmpty == false)
+    }
+
+    @Test("The same definition always gets the same input hash; a change gets another")
+    func inputHashStable() throws {
+        let changed = Self.specExample.replacingOccurrences(of: #""top""#, with: #""bottom""#)
+        let run = try Self.run(["measure", "-"], stdin: [Self.specExample, Self.specExample, changed].joined(separator: "\n"))
+        #expect(run.status == 0)
+        let hashes = try run.lines.map { try Self.parse($0)["inputHash"]?.string }
+        #expect(hashes.count == 3)
+        #expect(hashes[0] == hashes[1])
+        #expect(hashes[0] != hashes[2])
+    }
+
+    @Test("NDJSON in, NDJSON out, in order")
+    func ndjson() throws {
+        let names = (1...40).map { "batch.label\($0)" }
+        let input = names.enumerated().map { index, name in
+            Self.definition(name, text: String(repeating: "字", count: index % 7 + 1))
+        }.joined(separator: "\n") + "\n"
+        let run = try Self.run(["measure", "-"], stdin: input)
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        let layouts = try run.lines.map { try Self.parse($0) }
+        #expect(layouts.map { $0["name"]?.string } == names)
+        // Label k has (k − 1) % 7 + 1 characters of 15 pt: text rect width 15 × count.
+        for (index, layout) in layouts.enumerated() {
+            #expect(Self.number(layout, "textRect", "width") == Double(15 * (index % 7 + 1)))
+        }
+    }
+
+    @Test("Standard input is the default; - names it explicitly", arguments: [["measure"], ["measure", "-"]])
+    func standardInput(_ arguments: [String]) throws {
+        let run = try Self.run(arguments, stdin: Self.definition("stdin.label"))
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        try #require(run.lines.count == 1)
+        // 文字中间显示 at 15 pt, centered in 200 × 80: (55, 29, 90, 22) — see SeedLabelTests.
+        #expect(try Self.parse(run.lines[0])["textRect"] == (try JSONValue.parse(#"{"x":55,"y":29,"width":90,"height":22}"#)))
+    }
+
+    /// A bad line yields {"line": N, "error": …} in its place (N counts physical lines, blank
+    /// ones too); the rest still come out and the exit code is 1.
+    @Test("Bad lines: an error object in place, the others still laid out, exit 1")
+    func badLines() throws {
+        let input = [
+            Self.definition("good.one"),                                          // line 1
+            "",                                                                     // line 2 (blank)
+            #"{"name": "broken", "frame": "#,                                     // line 3: not JSON
+            Self.definition("good.two"),                                          // line 4
+            #"{"name": "bad.lines", "frame": {"x": 0, "y": 0, "width": 10, "height": 10}, "numberOfLines": -1}"#, // line 5
+            Self.definition("good.three"),                                        // line 6
+        ].joined(separator: "\n")
+        let run = try Self.run(["measure", "-"], stdin: input)
+        #expect(run.status == 1)
+        #expect(run.stderr.hasPrefix("Error:"), "\(run.stderr)")
+        let outputs = try run.lines.map { try Self.parse($0) }
+        try #require(outputs.count == 5, "stdout: \(run.stdout)")
+        #expect(outputs[0]["name"] == .string("good.one"))
+        #expect(outputs[1].object?.keys == ["line", "error"])
+        #expect(outputs[1]["line"] == .number(3))
+        #expect(outputs[1]["error"]?.string?.contains("JSON") == true)
+        #expect(outputs[2]["name"] == .string("good.two"))
+        #expect(outputs[3]["line"] == .number(5))
+        #expect(outputs[3]["error"]?.string?.contains("numberOfLines") == true)
+        #expect(outputs[4]["name"] == .string("good.three"))
+    }
+
+    @Test("A bad first line is reported like any other")
+    func badFirstLine() throws {
+        let input = ["{oops", Self.definition("after.bad")].joined(separator: "\n")
+        let run = try Self.run(["measure", "-"], stdin: input)
+        #expect(run.status == 1)
+        let outputs = try run.lines.map { try Self.parse($0) }
+        try #require(outputs.count == 2, "stdout: \(run.stdout)")
+        #expect(outputs[0]["line"] == .number(1))
+        #expect(outputs[1]["name"] == .string("after.bad"))
+    }
+
+    @Test("An unknown font is an error line naming the family")
+    func unknownFont() throws {
+        let input = #"{"name": "a", "frame": {"x": 0, "y": 0, "width": 10, "height": 10}, "font": {"family": "Nope Sans 123"}}"#
+        let run = try Self.run(["measure", "-"], stdin: input + "\n" + Self.definition("ok"))
+        #expect(run.status == 1)
+        let outputs = try run.lines.map { try Self.parse($0) }
+        #expect(outputs.first?["error"]?.string?.contains("Nope Sans 123") == true)
+        #expect(outputs.last?["name"] == .string("ok"))
+    }
+
+    @Test("A pretty-printed single document")
+    func prettyPrinted() throws {
+        let input = """
+            {
+              "name": "pretty.label",
+              "text": "文字底部显示",
+              "frame": {"x": 0, "y": 0, "width": 200, "height": 80},
+              "font": {"family": "Noto Sans CJK SC", "size": 15},
+              "textAlignment": "center",
+              "verticalAlignment": "bottom"
+            }
+            """
+        let run = try Self.run(["measure", "-"], stdin: input)
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        try #require(run.lines.count == 1, "stdout: \(run.stdout)")
+        let layout = try Self.parse(run.lines[0])
+        #expect(layout["name"] == .string("pretty.label"))
+        // bottom: y = 80 − 22 = 58
+        #expect(layout["textRect"] == (try JSONValue.parse(#"{"x":55,"y":58,"width":90,"height":22}"#)))
+    }
+
+    @Test("A pretty-printed document that is a bad definition: Error on stderr, exit 1")
+    func prettyPrintedBad() throws {
+        let run = try Self.run(["measure", "-"], stdin: "{\n  \"name\": \"a\",\n  \"frame\": {\"x\": 0, \"y\": 0, \"width\": -5, \"height\": 1}\n}\n")
+        #expect(run.status == 1)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.hasPrefix("Error:"))
+        #expect(run.stderr.contains("frame.width"))
+    }
+
+    @Test("A JSON array of definitions: one layout each, in order")
+    func array() throws {
+        let input = "[\n" + [Self.definition("array.one"), Self.definition("array.two")].joined(separator: ",\n") + "\n]\n"
+        let run = try Self.run(["measure", "-"], stdin: input)
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        #expect(try run.lines.map { try Self.parse($0)["name"]?.string } == ["array.one", "array.two"])
+    }
+
+    @Test("Locales: --locale and a definition's own locale")
+    func locales() throws {
+        let definition = #"{"name": "loc", "text": "hello", "texts": {"de": "hallo", "fr": "salut"}, "frame": {"x": 0, "y": 0, "width": 300, "height": 40}, "font": {"family": "DejaVu Sans"}"#
+        let input = definition + "}\n" + definition + #", "locale": "fr"}"#
+        let run = try Self.run(["measure", "--locale", "de", "-"], stdin: input)
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        let outputs = try run.lines.map { try Self.parse($0) }
+        #expect(outputs.map { $0["locale"]?.string } == ["de", "fr"])
+        #expect(outputs.map { $0["lines"]?.array?.first?["text"]?.string } == ["hallo", "salut"])
+    }
+
+    @Test("Unknown option: exit 64 with Error: and usage on stderr")
+    func unknownOption() throws {
+        let run = try Self.run(["measure", "--bogus"], stdin: Self.definition("x"))
+        #expect(run.status == 64)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.hasPrefix("Error:"), "\(run.stderr)")
+        #expect(run.stderr.contains("--bogus"))
+        #expect(run.stderr.contains("Usage:"))
+    }
+
+    @Test("Unknown command: exit 64")
+    func unknownCommand() throws {
+        let run = try Self.run(["measur"])
+        #expect(run.status == 64)
+        #expect(run.stderr.hasPrefix("Error:"))
+    }
+
+    @Test("measure --help: exit 0 with OVERVIEW, USAGE and OPTIONS", arguments: [["measure", "--help"], ["measure", "-h"], ["help", "measure"]])
+    func help(_ arguments: [String]) throws {
+        let run = try Self.run(arguments)
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("OVERVIEW:"))
+        #expect(run.stdout.contains("USAGE: labelcat measure"))
+        #expect(run.stdout.contains("OPTIONS:"))
+        #expect(run.stdout.contains("--locale"))
+        #expect(run.stderr.isEmpty)
+    }
+
+    @Test("A missing file: exit 1 with Error: naming it")
+    func missingFile() throws {
+        let run = try Self.run(["measure", "/nonexistent/labels.json"])
+        #expect(run.status == 1)
+        #expect(run.stderr.hasPrefix("Error:"))
+        #expect(run.stderr.contains("/nonexistent/labels.json"))
+    }
+
+    @Test("Empty input: exit 1 with Error:")
+    func emptyInput() throws {
+        let run = try Self.run(["measure", "-"], stdin: "\n  \n")
+        #expect(run.status == 1)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.hasPrefix("Error:"))
+    }
+}
