@@ -98,3 +98,71 @@ extension Catalog {
         }
     }
 }
+
+extension Catalog {
+    /// Layouts matching a glob (and locale), every one fresh: stale rows are recomputed first
+    /// (on a read-only catalog, stale rows are an error naming them).
+    public func freshLayouts(matching glob: String = "*", locale: String? = nil) throws -> [StoredLayout] {
+        let stale = try layouts(matching: glob, locale: locale, staleOnly: true)
+        let missing = try labelsWithoutLayouts(matching: glob)
+        if !stale.isEmpty || !missing.isEmpty {
+            guard !isReadOnly else {
+                let names = (stale.map(\.label) + missing).prefix(5).joined(separator: ", ")
+                throw CatalogError.invalidInput("layouts are stale (\(names)…) and the catalog '\(path)' is read-only; run 'labelcat recompute' with write access")
+            }
+            try edit(allowLayoutErrors: true) {
+                var tokens = try tokenSet()
+                for name in Set(stale.map(\.label) + missing).sorted() {
+                    try recompute(label: name, tokens: &tokens, allowErrors: true)
+                }
+            }
+        }
+        return try layouts(matching: glob, locale: locale)
+    }
+
+    func labelsWithoutLayouts(matching glob: String) throws -> [String] {
+        let statement = try database.statement("""
+            SELECT name FROM labels l WHERE name GLOB ? AND NOT EXISTS (SELECT 1 FROM layouts WHERE label = l.name AND locale = '')
+            UNION SELECT t.label FROM label_texts t WHERE t.label GLOB ?1
+                AND NOT EXISTS (SELECT 1 FROM layouts WHERE label = t.label AND locale = t.locale)
+            """)
+        try statement.bind([.text(glob)])
+        var names: [String] = []
+        while try statement.step() { names.append(statement.text(0) ?? "") }
+        return names
+    }
+
+    /// Sets per-locale texts of existing labels in one edit ("" = the base text). Unknown
+    /// labels refuse the whole batch, naming them.
+    public func setTexts(_ texts: [(label: String, locale: String, text: String)]) throws {
+        try edit {
+            var unknown: [String] = []
+            let exists = try database.statement("SELECT 1 FROM labels WHERE name = ?")
+            for entry in texts {
+                exists.reset()
+                try exists.bind([.text(entry.label)])
+                if try !exists.step() { unknown.append(entry.label) }
+                exists.reset()
+            }
+            if !unknown.isEmpty {
+                let list = Array(Set(unknown)).sorted()
+                throw CatalogError.invalidInput("no labels named \(list.prefix(10).joined(separator: ", "))\(list.count > 10 ? " and \(list.count - 10) more" : ""); nothing was imported")
+            }
+            let upsert = try database.statement("""
+                INSERT INTO label_texts (label, locale, text) VALUES (?, ?, ?)
+                ON CONFLICT (label, locale) DO UPDATE SET text = excluded.text WHERE text IS NOT excluded.text
+                """)
+            let base = try database.statement("UPDATE labels SET text = ? WHERE name = ? AND text IS NOT ?")
+            for entry in texts {
+                guard entry.text.utf8.count <= LabelDefinition.maximumTextBytes else {
+                    throw CatalogError.invalidLabel(label: entry.label, reason: "texts.\(entry.locale): longer than 1 MiB")
+                }
+                if entry.locale.isEmpty {
+                    try base.run(.text(entry.text), .text(entry.label), .text(entry.text))
+                } else {
+                    try upsert.run(.text(entry.label), .text(entry.locale), .text(entry.text))
+                }
+            }
+        }
+    }
+}

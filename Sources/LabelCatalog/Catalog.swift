@@ -220,8 +220,7 @@ public final class Catalog {
             case .integer(let number): record.style[field.key] = .number(Double(number))
             case .real(let number): record.style[field.key] = .number(number)
             case .text(let text):
-                if (field.key == "font" || field.key == "contentInsets"), aliasTarget(.string(text)) == nil,
-                   let object = try? JSONValue.parse(text) {
+                if field.key == "font" || field.key == "contentInsets", let object = try? JSONValue.parse(text), object.object != nil {
                     record.style[field.key] = object
                 } else {
                     record.style[field.key] = .string(text)

@@ -40,7 +40,7 @@ public struct ResolvedToken: Sendable {
 func aliasTarget(_ value: JSONValue) -> String? {
     guard let text = value.string, text.count > 2, text.hasPrefix("{"), text.hasSuffix("}") else { return nil }
     let inner = String(text.dropFirst().dropLast())
-    return inner.contains("{") || inner.contains("}") ? nil : inner
+    return inner.contains(where: { $0 == "{" || $0 == "}" || $0 == "\"" }) ? nil : inner
 }
 
 /// True for a token or group path: dot-separated parts, none empty, none starting with `$`,

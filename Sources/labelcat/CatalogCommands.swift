@@ -247,8 +247,14 @@ let labelCommand = Command(
                     print("Removed label \(arguments.positionals[0]).")
                     return 0
                 }),
-        Command(name: "import", abstract: "Import label definitions: a JSON array or NDJSON; all or nothing.",
+        Command(name: "import", abstract: "Import label definitions or translations; all or nothing.",
+                discussion: """
+                    FILE holds label definitions (a JSON array or NDJSON), a strings table \
+                    ({"de": {"checkout.title": "Zur Kasse"}}; locale "" is the base text), or an \
+                    Apple .strings file (its locale from --locale or its xx.lproj folder).
+                    """,
                 arguments: [ArgumentSpec(name: "file", help: "The file, or - for standard input.")],
+                options: [.option("locale", "LOCALE", help: "The locale of a .strings file.")],
                 run: runLabelImport),
         Command(name: "export", abstract: "Print label definitions as NDJSON (or a JSON array).",
                 arguments: [ArgumentSpec(name: "glob", help: "Only names matching this glob.", optional: true)],
@@ -380,7 +386,26 @@ func runLabelList(_ arguments: ParsedArguments) throws -> Int32 {
 
 func runLabelImport(_ arguments: ParsedArguments) throws -> Int32 {
     let path = arguments.positionals[0]
+    if path.hasSuffix(".strings") {
+        let lproj = path.split(separator: "/").dropLast().last.flatMap { $0.hasSuffix(".lproj") ? String($0.dropLast(6)) : nil }
+        guard let locale = arguments.value("locale") ?? lproj else {
+            throw UsageError(message: "A .strings file needs '--locale <LOCALE>' (or to sit in a LOCALE.lproj folder).",
+                             commandPath: ["labelcat", "label", "import"])
+        }
+        let bytes = try readInput(path)
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw CommandError("\(path): not UTF-8 text") }
+        let pairs: [(key: String, value: String)]
+        do { pairs = try StringsFile.parse(text) } catch { throw CommandError("\(path): \(error)") }
+        try openCatalog(arguments).setTexts(pairs.map { (label: $0.key, locale: locale == "Base" ? "" : locale, text: $0.value) })
+        print("Imported \(pairs.count) \(locale) texts.")
+        return 0
+    }
     let documents = try readDocuments(path)
+    if documents.count == 1, let table = stringsTable(documents[0]) {
+        try openCatalog(arguments).setTexts(table)
+        print("Imported \(table.count) texts in \(Set(table.map(\.locale)).count) locales.")
+        return 0
+    }
     var records: [LabelRecord] = []
     for (index, document) in documents.enumerated() {
         do { records.append(try LabelRecord(json: document)) } catch {
@@ -391,6 +416,20 @@ func runLabelImport(_ arguments: ParsedArguments) throws -> Int32 {
     try catalog.setLabels(records)
     print("Imported \(records.count) labels.")
     return 0
+}
+
+/// A JSON strings table `{"locale": {"label": "text"}}`, or nil for anything else.
+func stringsTable(_ document: JSONValue) -> [(label: String, locale: String, text: String)]? {
+    guard let locales = document.object, locales["name"] == nil, locales.count > 0 else { return nil }
+    var entries: [(label: String, locale: String, text: String)] = []
+    for (locale, names) in locales {
+        guard let names = names.object else { return nil }
+        for (name, text) in names {
+            guard let text = text.string else { return nil }
+            entries.append((name, locale, text))
+        }
+    }
+    return entries
 }
 
 func runLabelExport(_ arguments: ParsedArguments) throws -> Int32 {

@@ -255,7 +255,8 @@ struct BreakingTests {
         let trailing = try engine.layout(label)
         expectClose(trailing.lines[0].rect.width, 49.49, "width")
         expectClose(trailing.lines[0].rect.x, 150.51, "line x")
-        expectRect(trailing.textRect, x: 150.333333, y: 0, width: 49.666667, height: 23.84, "textRect")
+        // text rect height: 23.84 → × 3 = 71.52 → up to 72 → 24
+        expectRect(trailing.textRect, x: 150.333333, y: 0, width: 49.666667, height: 24, "textRect")
         let leading = try engine.layout(latinLabel("  hello", width: 200))
         expectClose(leading.lines[0].rect.width, 62.51, "width")
     }
@@ -414,7 +415,8 @@ struct BreakingTests {
         var label = latinLabel("hello", width: 200)
         label.textAlignment = alignment
         let layout = try engine.layout(label)
-        expectRect(layout.textRect, x: rectX, y: 0, width: 49.666667, height: 23.84, "textRect")
+        // height: one line of 23.84 → × 3 = 71.52 → up to 72 → 24
+        expectRect(layout.textRect, x: rectX, y: 0, width: 49.666667, height: 24, "textRect")
         expectClose(layout.lines[0].rect.x, lineX, "line x")
     }
 

@@ -85,6 +85,17 @@ struct ScriptTests {
         expectClose(layout.lines[0].rect.width, 25.50, "width")
     }
 
+    /// U+2764 alone has text presentation: DejaVu Sans draws it (1716 → 17.16). Followed by
+    /// U+FE0F it asks for emoji presentation: Noto Color Emoji, one glyph of 2550 → 25.50.
+    @Test("A variation selector 16 picks the emoji font")
+    func emojiPresentation() throws {
+        let text = try engine.layout(latinLabel("\u{2764}", width: 300))
+        expectClose(text.lines[0].rect.width, 17.16, "text presentation")
+        let emoji = try engine.layout(latinLabel("\u{2764}\u{FE0F}", width: 300))
+        expectClose(emoji.lines[0].rect.width, 25.50, "emoji presentation")
+        #expect(ranges(emoji) == [[0, 2]])
+    }
+
     // MARK: Right-to-left text
 
     /// "مرحبا بالعالم" in DejaVu Sans (contextual forms from GSUB):
@@ -101,7 +112,8 @@ struct ScriptTests {
         #expect(layout.lines[0].text == "مرحبا بالعالم")
         expectClose(layout.lines[0].rect.width, 108.03, "width")
         expectClose(layout.lines[0].rect.x, 191.97, "line x")
-        expectRect(layout.textRect, x: 191.666667, y: 0, width: 108.333333, height: 23.84, "textRect")
+        // height: 23.84 → 71.52 → 72/3 = 24
+        expectRect(layout.textRect, x: 191.666667, y: 0, width: 108.333333, height: 24, "textRect")
         #expect(layout.font.family == "DejaVu Sans")
     }
 
@@ -204,6 +216,22 @@ struct ScriptTests {
         #expect(layout.font.family == "DejaVu Sans")
         #expect(layout.font.file == Fonts.dejaVuFile)
         expectClose(layout.lines[0].rect.width, 49.49, "width")
+    }
+
+    /// weight 700 resolves the family's bold face: DejaVuSans-Bold.ttf, where "hello" is
+    /// 1458 + 1389 + 702 + 702 + 1407 = 5658 → 56.58; Noto Sans CJK SC bold is NotoSansCJK-Bold.ttc.
+    @Test("The weight picks the face")
+    func weight() throws {
+        var label = latinLabel("hello", width: 300)
+        label.font = FontSpec(families: ["DejaVu Sans"], size: 20.48, weight: 700)
+        let bold = try engine.layout(label)
+        #expect(bold.font.family == "DejaVu Sans")
+        #expect(bold.font.file == "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")
+        expectClose(bold.lines[0].rect.width, 56.58, "bold width")
+
+        var cjk = cjkLabel("文字", width: 300)
+        cjk.font.weight = 700
+        #expect(try engine.layout(cjk).font.file == "/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc")
     }
 
     @Test("An unknown family is fontNotFound naming it")
