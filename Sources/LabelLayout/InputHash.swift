@@ -1,16 +1,12 @@
 /// The hash of everything a layout depends on (SPEC §4): every field of the resolved
-/// definition, the locale, the identity of every font file the definition names, and the
-/// engine version. 128 bits, as 32 hex digits; stable across processes and machines.
+/// definition (of the texts, only the one the locale shows), the locale, the identity of every
+/// font file the definition names, and the engine version. 128 bits, as 32 hex digits; stable
+/// across processes and machines (of one byte order).
 public enum InputHash {
     static func of(_ definition: LabelDefinition, locale: String, chain: FontChain) -> String {
         var hasher = StableHasher()
         hasher.combine(definition.name)
-        hasher.combine(definition.text)
-        hasher.combine(definition.texts.count)
-        for locale in definition.texts.keys.sorted() {
-            hasher.combine(locale)
-            hasher.combine(definition.texts[locale]!)
-        }
+        hasher.combine(definition.text(for: locale))
         hasher.combine(definition.frame.x)
         hasher.combine(definition.frame.y)
         hasher.combine(definition.frame.width)

@@ -203,14 +203,14 @@ func usageLine(_ command: Command, path: [String]) -> String {
         parts.append("<subcommand>")
         return parts.joined(separator: " ")
     }
-    for option in command.options {
-        let text = option.valueName.map { "--\(option.name) <\($0)>" } ?? "--\(option.name)"
-        parts.append("[\(text)]" + (option.repeatable ? " ..." : ""))
-    }
     for argument in command.arguments {
         var text = "<\(argument.name)>"
         if argument.variadic { text += " ..." }
         parts.append(argument.optional ? "[\(text)]" : text)
+    }
+    for option in command.options {
+        let text = option.valueName.map { "--\(option.name) <\($0)>" } ?? "--\(option.name)"
+        parts.append("[\(text)]" + (option.repeatable ? " ..." : ""))
     }
     return parts.joined(separator: " ")
 }

@@ -184,6 +184,15 @@ struct BreakingTests {
         expectSize(layout.intrinsicSize, width: 30, height: expectedHeight, "intrinsicSize")
     }
 
+    /// A very tall frame shows every line (see MeasureCommandTests for heights beyond Int's
+    /// range, which are run in a separate process).
+    @Test("A very tall frame shows every line", arguments: [1e6, 1e12])
+    func tallFrame(_ height: Double) throws {
+        let layout = try engine.layout(cjkLabel(Self.ten, width: 35, height: height, mode: .charWrap))
+        #expect(layout.lineCount == 4)
+        #expect(!layout.truncated)
+    }
+
     /// A line fits when its full height fits: 2 lines need exactly 2 × 14.48 = 28.96.
     @Test("A line whose full height fits is shown; one a hair short is not",
           arguments: [(28.96, 2), (28.95, 1)])

@@ -261,7 +261,29 @@ struct ScriptTests {
         #expect(throws: LayoutError.unreadableFontFile(path: path)) { try engine.layout(label) }
     }
 
+    /// The base direction comes from the first strong character, not the first character:
+    /// "123 שלום" is a right-to-left paragraph. 1, 2, 3 advance 1303 each, space 651, שלום 4532
+    /// → 39.09 + 6.51 + 45.32 = 90.92; natural → x = 300 − 90.92 = 209.08.
+    @Test("Leading digits do not make Hebrew text left-to-right")
+    func neutralsThenHebrew() throws {
+        var label = latinLabel("123 שלום", width: 300)
+        label.textAlignment = .natural
+        let layout = try engine.layout(label)
+        expectClose(layout.lines[0].rect.width, 90.92, "width")
+        expectClose(layout.lines[0].rect.x, 209.08, "line x")
+    }
+
     // MARK: Locales
+
+    /// Line breaking is locale-aware (SPEC §2.3, ICU tailoring): Japanese allows a break before
+    /// a small kana (ァ), the root rules do not. アアァア at 10 pt in 25 pt (2 a line), wordWrap:
+    ///   root: ア | アァ | ア  (アァ stays together)      ja: アア | ァア
+    @Test("Line breaking follows the locale")
+    func localeAwareBreaking() throws {
+        let label = cjkLabel("アアァア", width: 25, mode: .wordWrap)
+        #expect(try engine.layout(label).lines.map(\.text) == ["ア", "アァ", "ア"])
+        #expect(try engine.layout(label, locale: "ja").lines.map(\.text) == ["アア", "ァア"])
+    }
 
     /// `texts` holds per-locale variants; a locale without one uses the base text.
     @Test("Per-locale texts")

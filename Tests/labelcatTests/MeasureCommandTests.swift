@@ -268,6 +268,28 @@ struct MeasureCommandTests {
         #expect(outputs.last?["name"] == .string("ok"))
     }
 
+    /// iOS code asks `sizeThatFits` with `CGFloat.greatestFiniteMagnitude` as the height; such a
+    /// frame is a valid definition (finite, ≥ 0) and every line fits it (SPEC §2.5). It must lay
+    /// out like any tall frame, and never take the other lines of the stream down with it.
+    /// Run through the binary because the engine currently traps on it (converting
+    /// height / lineHeight to Int overflows), which would kill the test process.
+    @Test("A frame of unlimited height lays out every line",
+          arguments: ["1.7976931348623157e308", "1e300", "1e21"])
+    func unlimitedHeight(_ height: String) throws {
+        let tall = #"{"name": "tall", "text": "hello\nworld", "frame": {"x": 0, "y": 0, "width": 300, "height": \#(height)}, "font": {"family": "DejaVu Sans", "size": 20.48}, "numberOfLines": 0, "verticalAlignment": "top"}"#
+        let input = [Self.definition("before"), tall, Self.definition("after")].joined(separator: "\n")
+        let run = try Self.run(["measure", "-"], stdin: input)
+        withKnownIssue("LayoutWorkspace.layout traps: Int((inner.height + lineSpacing) / step) overflows for a huge height") {
+            #expect(run.status == 0, "stderr: \(run.stderr.prefix(300))")
+            let outputs = try run.lines.map { try Self.parse($0) }
+            try #require(outputs.count == 3, "stdout: \(run.stdout)")
+            #expect(outputs.map { $0["name"]?.string } == ["before", "tall", "after"])
+            // 2 lines of 23.84 (DejaVu Sans at 20.48 pt) → 47.68 → 144/3 = 48
+            #expect(outputs[1]["lineCount"] == .number(2))
+            #expect(Self.number(outputs[1], "textRect", "height") == 48)
+        }
+    }
+
     @Test("A pretty-printed single document")
     func prettyPrinted() throws {
         let input = """

@@ -1,0 +1,286 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
+import LabelJSON
+import LabelLayout
+
+/// What to recompute for one label: every locale (nil) or only some.
+public struct RecomputeItem: Sendable, Hashable {
+    public var label: String
+    public var locales: Set<String>?
+}
+
+/// Counts of one recompute pass.
+public struct RecomputeSummary: Sendable {
+    public var labels = 0
+    /// Layouts computed and written.
+    public var written = 0
+    /// Layouts whose input hash was unchanged (not recomputed).
+    public var unchanged = 0
+    /// Labels that could not be laid out (their error is recorded in `layouts`).
+    public var failed = 0
+    /// Labels edited while their layouts were being computed (left queued, not written).
+    public var requeued = 0
+
+    mutating func add(_ other: RecomputeSummary) {
+        labels += other.labels
+        written += other.written
+        unchanged += other.unchanged
+        failed += other.failed
+        requeued += other.requeued
+    }
+}
+
+/// The result of laying out one item, made on a worker thread.
+struct ComputedItem: Sendable {
+    var label: String
+    var exists = true
+    var rows: [[SQLValue]] = []
+    var unchanged = 0
+    var failed = false
+    /// Locales the label has (to prune others), when all locales were recomputed.
+    var allLocales: [String]?
+    /// Locales asked for that the label no longer has (their layouts are removed).
+    var removedLocales: [String] = []
+    var dependencies: [String] = []
+    /// Hash of the label's resolved definition for the base locale, to detect edits made
+    /// while this was computed ("" when it could not be resolved).
+    var snapshotHash = ""
+}
+
+/// Slots that worker threads fill, each index by exactly one worker.
+final class ResultSlots<Value>: @unchecked Sendable {
+    private var values: [Value?]
+
+    init(count: Int) {
+        values = Array(repeating: nil, count: count)
+    }
+
+    func set(_ index: Int, _ value: Value) { values[index] = value }
+    var all: [Value] { values.map { $0! } }
+}
+
+extension Catalog {
+    /// Labels are read, laid out and written in chunks of this many.
+    static let chunkSize = 2048
+
+    /// The queue's change counter: SQLite's AUTOINCREMENT sequence of `recompute_queue`,
+    /// which every edit (through labelcat or not) advances through the triggers.
+    func changeCounter() throws -> Int {
+        try database.scalarInt("SELECT coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'recompute_queue'), 0)") ?? 0
+    }
+
+    /// Lays out `items` on all cores and writes them, one transaction per chunk. Items whose
+    /// input hash is unchanged are skipped unless `force`. A label edited after it was read
+    /// (the change counter moved and its inputs now hash differently) is not written but
+    /// queued again, so no stale layout is ever written as fresh.
+    func recompute(_ items: [RecomputeItem], force: Bool, deletingQueueEntries queueIDs: [Int] = [],
+                   afterChunk: (RecomputeSummary) throws -> Void = { _ in }) throws -> RecomputeSummary {
+        var total = RecomputeSummary()
+        var start = 0
+        if items.isEmpty, !queueIDs.isEmpty {
+            _ = try write([], readAtCounter: try changeCounter(), deletingQueueEntries: queueIDs)
+        }
+        while start < items.count {
+            let chunk = Array(items[start..<min(start + Self.chunkSize, items.count)])
+            start += chunk.count
+            // One read snapshot: the records, the tokens and the change counter agree.
+            try database.execute("BEGIN DEFERRED")
+            let snapshot: (records: [String: LabelRecord], tokens: TokenSet, counter: Int)
+            do {
+                snapshot = (try records(for: chunk.map(\.label)), try tokenSet(), try changeCounter())
+                try database.execute("COMMIT")
+            } catch {
+                try? database.execute("ROLLBACK")
+                throw error
+            }
+            let (records, tokens, counter) = snapshot
+            let storedHashes = force ? [:] : try inputHashes(for: chunk.map(\.label))
+            let computed = compute(chunk, records: records, tokens: tokens, storedHashes: storedHashes)
+            // The queue entries go in the same transaction as the last chunk's layouts.
+            let summary = try write(computed, readAtCounter: counter, deletingQueueEntries: start >= items.count ? queueIDs : [])
+            total.add(summary)
+            try afterChunk(total)
+        }
+        return total
+    }
+
+    /// Records (with texts) of the named labels; missing ones are absent.
+    func records(for names: [String]) throws -> [String: LabelRecord] {
+        var records: [String: LabelRecord] = [:]
+        let statement = try database.statement("SELECT \(Self.labelColumns) FROM labels WHERE name IN (SELECT value FROM json_each(?))")
+        let list = JSONValue.array(names.map(JSONValue.string)).jsonString()
+        try statement.bind([.text(list)])
+        while try statement.step() {
+            let record = labelRecord(from: statement)
+            records[record.name] = record
+        }
+        let texts = try database.statement("SELECT label, locale, text FROM label_texts WHERE label IN (SELECT value FROM json_each(?))")
+        try texts.bind([.text(list)])
+        while try texts.step() {
+            records[texts.text(0) ?? ""]?.texts[texts.text(1) ?? ""] = texts.text(2) ?? ""
+        }
+        return records
+    }
+
+    /// Stored input hashes by label, then locale.
+    func inputHashes(for names: [String]) throws -> [String: [String: String]] {
+        let statement = try database.statement("SELECT label, locale, input_hash FROM layouts WHERE label IN (SELECT value FROM json_each(?))")
+        try statement.bind([.text(JSONValue.array(names.map(JSONValue.string)).jsonString())])
+        var hashes: [String: [String: String]] = [:]
+        while try statement.step() { hashes[statement.text(0) ?? "", default: [:]][statement.text(1) ?? ""] = statement.text(2) ?? "" }
+        return hashes
+    }
+
+    /// Resolves and lays out a chunk on all cores.
+    func compute(_ items: [RecomputeItem], records: [String: LabelRecord], tokens: TokenSet,
+                 storedHashes: [String: [String: String]]) -> [ComputedItem] {
+        let slots = ResultSlots<ComputedItem>(count: items.count)
+        let workers = max(1, min(ProcessInfoCores.count, items.count))
+        let engine = self.engine
+        let now = Self.timestamp()
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            var tokens = tokens
+            var index = worker
+            while index < items.count {
+                slots.set(index, Self.computeItem(items[index], record: records[items[index].label], tokens: &tokens,
+                                                  stored: storedHashes[items[index].label] ?? [:], engine: engine, now: now))
+                index += workers
+            }
+        }
+        return slots.all
+    }
+
+    static func computeItem(_ item: RecomputeItem, record: LabelRecord?, tokens: inout TokenSet,
+                            stored: [String: String], engine: LayoutEngine, now: String) -> ComputedItem {
+        var result = ComputedItem(label: item.label)
+        guard let record else {
+            result.exists = false
+            return result
+        }
+        let allLocales = [""] + record.texts.keys.sorted()
+        let locales = item.locales.map { wanted in allLocales.filter { wanted.contains($0) } } ?? allLocales
+        if let wanted = item.locales {
+            result.removedLocales = wanted.subtracting(allLocales).sorted()
+        } else {
+            result.allLocales = allLocales
+        }
+        do {
+            let resolved = try record.resolve(tokens: tokens)
+            result.dependencies = resolved.dependencies.sorted()
+            result.snapshotHash = try snapshotHash(resolved.definition, locales: allLocales, engine: engine)
+            for locale in locales {
+                if let old = stored[locale], old == (try engine.inputHash(resolved.definition, locale: locale)) {
+                    result.unchanged += 1
+                    continue
+                }
+                let layout = try engine.layout(resolved.definition, locale: locale)
+                result.rows.append(LayoutRow(layout: layout, computedAt: now).values)
+            }
+        } catch {
+            result.failed = true
+            result.dependencies = referencedTokens(record).sorted()
+            result.rows = locales.map { LayoutRow(label: item.label, locale: $0, error: "\(error)", computedAt: now).values }
+        }
+        return result
+    }
+
+    /// The input hashes of every locale of a label, together: any change to the label, its
+    /// texts or its tokens changes it.
+    static func snapshotHash(_ definition: LabelDefinition, locales: [String], engine: LayoutEngine) throws -> String {
+        try locales.map { try engine.inputHash(definition, locale: $0) }.joined()
+    }
+
+    /// Writes a computed chunk in one transaction. When the catalog changed since the chunk
+    /// was read, each label is checked against its current inputs first.
+    func write(_ computed: [ComputedItem], readAtCounter counter: Int, deletingQueueEntries queueIDs: [Int] = []) throws -> RecomputeSummary {
+        var summary = RecomputeSummary()
+        try database.transaction {
+            let changed = try changeCounter() != counter
+            let currentTokens: TokenSet? = changed ? try tokenSet() : nil
+            let upsert = try database.statement(Self.upsertLayoutSQL)
+            let prune = try database.statement("DELETE FROM layouts WHERE label = ? AND locale NOT IN (SELECT value FROM json_each(?))")
+            let clearDependencies = try database.statement("DELETE FROM label_dependencies WHERE label = ?")
+            let addDependency = try database.statement("INSERT OR IGNORE INTO label_dependencies (label, token) VALUES (?, ?)")
+            let requeue = try database.statement("INSERT INTO recompute_queue (kind, name) VALUES ('label', ?)")
+            let removeLocale = try database.statement("DELETE FROM layouts WHERE label = ? AND locale = ?")
+            for item in computed where item.exists {
+                if let currentTokens {
+                    guard let current = try? label(named: item.label) else { continue } // removed meanwhile
+                    let locales = [""] + current.texts.keys.sorted()
+                    let hash = (try? current.resolve(tokens: currentTokens))
+                        .flatMap { try? Self.snapshotHash($0.definition, locales: locales, engine: engine) } ?? ""
+                    if hash != item.snapshotHash {
+                        try requeue.run(.text(item.label))
+                        summary.requeued += 1
+                        continue
+                    }
+                }
+                summary.labels += 1
+                for row in item.rows {
+                    upsert.reset()
+                    try upsert.bind(row)
+                    try upsert.step()
+                    upsert.reset()
+                }
+                if let locales = item.allLocales {
+                    try prune.run(.text(item.label), .text(JSONValue.array(locales.map(JSONValue.string)).jsonString()))
+                }
+                for locale in item.removedLocales { try removeLocale.run(.text(item.label), .text(locale)) }
+                try clearDependencies.run(.text(item.label))
+                for token in item.dependencies { try addDependency.run(.text(item.label), .text(token)) }
+                summary.written += item.rows.count
+                summary.unchanged += item.unchanged
+                if item.failed { summary.failed += 1 }
+            }
+            if !queueIDs.isEmpty {
+                try database.statement("DELETE FROM recompute_queue WHERE id IN (SELECT value FROM json_each(?))")
+                    .run(.text(JSONValue.array(queueIDs.map { .number(Double($0)) }).jsonString()))
+            }
+        }
+        return summary
+    }
+
+    static let upsertLayoutSQL = """
+        INSERT INTO layouts (label, locale, x, y, width, height, line_count, needed_line_count, truncated,
+                             lines, json, error, input_hash, computed_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT (label, locale) DO UPDATE SET x = excluded.x, y = excluded.y, width = excluded.width,
+            height = excluded.height, line_count = excluded.line_count,
+            needed_line_count = excluded.needed_line_count, truncated = excluded.truncated,
+            lines = excluded.lines, json = excluded.json, error = excluded.error,
+            input_hash = excluded.input_hash, computed_at = excluded.computed_at
+        """
+
+    // MARK: - Bulk
+
+    /// Names of labels matching any of the globs (all labels for none), in name order.
+    public func labelNames(matching globs: [String]) throws -> [String] {
+        let patterns = globs.isEmpty ? ["*"] : globs
+        let statement = try database.statement("""
+            SELECT name FROM labels WHERE EXISTS (SELECT 1 FROM json_each(?) WHERE labels.name GLOB json_each.value) ORDER BY name
+            """)
+        try statement.bind([.text(JSONValue.array(patterns.map(JSONValue.string)).jsonString())])
+        var names: [String] = []
+        while try statement.step() { names.append(statement.text(0) ?? "") }
+        return names
+    }
+
+    /// `labelcat recompute`: every layout of the matching labels, on all cores, skipping
+    /// unchanged inputs unless `force`. `progress` is called after each chunk with
+    /// (labels done, labels in all).
+    public func recomputeAll(matching globs: [String], force: Bool,
+                             progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }) throws -> RecomputeSummary {
+        guard !isReadOnly else { throw CatalogError.readOnly(path: path) }
+        let names = try labelNames(matching: globs)
+        return try recompute(names.map { RecomputeItem(label: $0, locales: nil) }, force: force) { summary in
+            progress(summary.labels, names.count)
+        }
+    }
+}
+
+/// The number of cores to lay out on.
+enum ProcessInfoCores {
+    static let count = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+}

@@ -1,0 +1,127 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import LabelJSON
+
+/// One claimed entry of `recompute_queue`.
+struct QueueEntry {
+    var id: Int
+    var kind: String
+    var name: String
+    var locale: String?
+}
+
+extension Catalog {
+    /// A claim older than this is taken over even if its process seems alive (another host).
+    static let claimLeaseSeconds = 600.0
+
+    /// The recompute service (SPEC §5): claims queue entries in batches, recomputes what they
+    /// name, and writes the layouts and removes the entries in one transaction. Waits for
+    /// commits of other processes by polling `PRAGMA data_version`. Returns when `shouldStop`
+    /// says so (between batches), or with `once` when the queue is empty.
+    public func serve(pollMilliseconds: Int = 200, once: Bool = false, batchSize: Int = 1024,
+                      log: (String) -> Void, shouldStop: () -> Bool) throws {
+        guard !isReadOnly else { throw CatalogError.readOnly(path: path) }
+        var lastVersion = try database.dataVersion()
+        while !shouldStop() {
+            try releaseAbandonedClaims()
+            let claimed = try claim(limit: batchSize)
+            if claimed.isEmpty {
+                if once { return }
+                while !shouldStop() {
+                    usleep(UInt32(max(1, pollMilliseconds)) * 1000)
+                    let version = try database.dataVersion()
+                    if version != lastVersion {
+                        lastVersion = version
+                        break
+                    }
+                }
+                continue
+            }
+            let started = Self.monotonicSeconds()
+            let items = try database.transaction(write: false) { try expand(claimed) }
+            let summary = try recompute(items, force: false, deletingQueueEntries: claimed.map(\.id))
+            let milliseconds = Int((Self.monotonicSeconds() - started) * 1000)
+            var line = "serve: \(claimed.count) queue entries → \(summary.labels) labels, \(summary.written) layouts written"
+            if summary.unchanged > 0 { line += ", \(summary.unchanged) unchanged" }
+            if summary.failed > 0 { line += ", \(summary.failed) failed" }
+            if summary.requeued > 0 { line += ", \(summary.requeued) edited meanwhile (queued again)" }
+            log(line + " in \(milliseconds) ms")
+        }
+    }
+
+    /// Claims up to `limit` unclaimed entries for this process, oldest first.
+    func claim(limit: Int) throws -> [QueueEntry] {
+        try database.transaction {
+            let statement = try database.statement("""
+                UPDATE recompute_queue SET claimed_by = ?1, claimed_at = ?2
+                WHERE id IN (SELECT id FROM recompute_queue WHERE claimed_by IS NULL ORDER BY id LIMIT ?3)
+                RETURNING id, kind, name, locale
+                """)
+            defer { statement.reset() }
+            try statement.bind([.integer(Int(getpid())), .real(Self.wallSeconds()), .integer(limit)])
+            var entries: [QueueEntry] = []
+            while try statement.step() {
+                entries.append(QueueEntry(id: statement.int(0), kind: statement.text(1) ?? "", name: statement.text(2) ?? "",
+                                          locale: statement.text(3)))
+            }
+            return entries.sorted { $0.id < $1.id }
+        }
+    }
+
+    /// Frees the claims of processes that are gone (a killed service) or older than the lease.
+    func releaseAbandonedClaims() throws {
+        let statement = try database.statement("SELECT DISTINCT claimed_by FROM recompute_queue WHERE claimed_by IS NOT NULL")
+        var owners: [Int] = []
+        while try statement.step() { owners.append(statement.int(0)) }
+        let me = Int(getpid())
+        let gone = owners.filter { $0 != me && kill(pid_t($0), 0) != 0 && errno == ESRCH }
+        let oldest = Self.wallSeconds() - Self.claimLeaseSeconds
+        let hasExpired = (try database.scalarInt("SELECT count(*) FROM recompute_queue WHERE claimed_at < ?", .real(oldest)) ?? 0) > 0
+        guard !gone.isEmpty || hasExpired else { return }
+        try database.transaction {
+            try database.statement("""
+                UPDATE recompute_queue SET claimed_by = NULL, claimed_at = NULL
+                WHERE claimed_by IN (SELECT value FROM json_each(?)) OR claimed_at < ?
+                """).run(.text(JSONValue.array(gone.map { .number(Double($0)) }).jsonString()), .real(oldest))
+        }
+    }
+
+    /// The labels (and locales) queue entries name: a label or text edit names its label, a
+    /// token edit every label that uses it, directly or through aliases.
+    func expand(_ entries: [QueueEntry]) throws -> [RecomputeItem] {
+        var wholeLabels: Set<String> = []
+        var someLocales: [String: Set<String>] = [:]
+        func add(_ label: String, _ locale: String?) {
+            if let locale { someLocales[label, default: []].insert(locale) } else { wholeLabels.insert(label) }
+        }
+        let dependents = try database.statement("SELECT label FROM label_dependencies WHERE token = ?")
+        for entry in entries {
+            switch entry.kind {
+            case "label": add(entry.name, nil)
+            case "text": add(entry.name, entry.locale ?? "")
+            case "token":
+                dependents.reset()
+                try dependents.bind([.text(entry.name)])
+                while try dependents.step() { add(dependents.text(0) ?? "", nil) }
+                dependents.reset()
+            default:
+                for name in try labelNames(matching: []) { add(name, nil) }
+            }
+        }
+        let labels = wholeLabels.union(someLocales.keys).sorted()
+        return labels.map { RecomputeItem(label: $0, locales: wholeLabels.contains($0) ? nil : someLocales[$0]) }
+    }
+
+    static func monotonicSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    static func wallSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+}

@@ -1,0 +1,173 @@
+import CCairo
+import LabelLayout
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Why a picture could not be made or written.
+public struct RenderError: Error, Sendable, CustomStringConvertible {
+    public let description: String
+
+    public init(_ description: String) {
+        self.description = description
+    }
+
+    /// "cairo: out of memory" style messages for a cairo status.
+    static func cairo(_ status: cairo_status_t, _ what: String) -> RenderError {
+        RenderError("\(what): \(String(cString: cairo_status_to_string(status)))")
+    }
+}
+
+/// A picture in device pixels: a cairo ARGB32 image surface, which this object owns and
+/// destroys in `deinit`.
+///
+/// ARGB32 (rather than RGB24) keeps color glyphs (Noto Color Emoji's bitmaps) in color.
+public final class Canvas {
+    /// The largest side cairo's image surfaces accept.
+    public static let maximumSide = 32767
+
+    let surface: OpaquePointer
+    /// Size in pixels.
+    public let width: Int
+    public let height: Int
+
+    /// A transparent canvas of `width × height` pixels.
+    public init(width: Int, height: Int) throws(RenderError) {
+        guard width > 0, height > 0, width <= Self.maximumSide, height <= Self.maximumSide else {
+            throw RenderError("a picture of \(width) × \(height) pixels cannot be made (each side must be 1 to \(Self.maximumSide)); choose a smaller --scale or fewer labels")
+        }
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            throw .cairo(status, "cannot make a \(width) × \(height) picture")
+        }
+        self.surface = surface
+        self.width = width
+        self.height = height
+    }
+
+    /// Reads a PNG file.
+    public init(contentsOfPNG path: String) throws(RenderError) {
+        let surface = cairo_image_surface_create_from_png(path)!
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            throw .cairo(status, "cannot read '\(path)'")
+        }
+        self.surface = surface
+        width = Int(cairo_image_surface_get_width(surface))
+        height = Int(cairo_image_surface_get_height(surface))
+    }
+
+    deinit {
+        cairo_surface_destroy(surface)
+    }
+
+    /// Writes the picture as PNG to a file, or to standard output for "-".
+    public func writePNG(to path: String) throws(RenderError) {
+        cairo_surface_flush(surface)
+        let status: cairo_status_t
+        if path == "-" {
+            status = cairo_surface_write_to_png_stream(surface, { _, data, length in
+                var offset = 0
+                while offset < Int(length) {
+                    let written = write(1, data! + offset, Int(length) - offset)
+                    if written < 0 {
+                        if errno == EINTR { continue }
+                        return CAIRO_STATUS_WRITE_ERROR
+                    }
+                    offset += written
+                }
+                return CAIRO_STATUS_SUCCESS
+            }, nil)
+        } else {
+            status = cairo_surface_write_to_png(surface, path)
+        }
+        guard status == CAIRO_STATUS_SUCCESS else {
+            let reason = status == CAIRO_STATUS_WRITE_ERROR && errno != 0 ? String(cString: strerror(errno)) : String(cString: cairo_status_to_string(status))
+            throw RenderError("cannot write '\(path)': \(reason)")
+        }
+    }
+
+    /// The color of one pixel, alpha not premultiplied.
+    public func pixel(x: Int, y: Int) -> Color {
+        precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) is outside the \(width) × \(height) picture")
+        cairo_surface_flush(surface)
+        let data = cairo_image_surface_get_data(surface)!
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let format = cairo_image_surface_get_format(surface)
+        let value = (data + y * stride + x * 4).withMemoryRebound(to: UInt32.self, capacity: 1) { $0.pointee }
+        // ARGB32 and RGB24 are native-endian 32-bit words; RGB24's top byte is unused.
+        let alpha = format == CAIRO_FORMAT_RGB24 ? 255 : UInt32(value >> 24)
+        func channel(_ shift: UInt32) -> UInt8 {
+            let premultiplied = (value >> shift) & 0xFF
+            guard alpha > 0 else { return 0 }
+            return UInt8(min(255, (premultiplied * 255 + alpha / 2) / alpha))
+        }
+        return Color(red: channel(16), green: channel(8), blue: channel(0), alpha: UInt8(alpha))
+    }
+}
+
+/// A cairo drawing context on a canvas; owns the `cairo_t` and destroys it in `deinit`.
+final class DrawingContext {
+    let cairo: OpaquePointer
+    /// The canvas is kept alive as long as the context draws on it.
+    let canvas: Canvas
+
+    init(_ canvas: Canvas) throws(RenderError) {
+        let cairo = cairo_create(canvas.surface)!
+        let status = cairo_status(cairo)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_destroy(cairo)
+            throw .cairo(status, "cannot draw")
+        }
+        self.cairo = cairo
+        self.canvas = canvas
+    }
+
+    deinit {
+        cairo_destroy(cairo)
+    }
+
+    /// Throws when any drawing so far failed (cairo records the first error and stops).
+    func check(_ what: String) throws(RenderError) {
+        let status = cairo_status(cairo)
+        guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(status, what) }
+    }
+
+    func setColor(_ color: Color) {
+        cairo_set_source_rgba(cairo, Double(color.red) / 255, Double(color.green) / 255,
+                              Double(color.blue) / 255, Double(color.alpha) / 255)
+    }
+
+    /// Fills a rectangle in user space.
+    func fill(_ rect: Rect, _ color: Color) {
+        setColor(color)
+        cairo_rectangle(cairo, rect.x, rect.y, rect.width, rect.height)
+        cairo_fill(cairo)
+    }
+}
+
+/// cairo font options: no hinting (glyph outlines as designed, at the positions the engine
+/// computed) and grayscale antialiasing. Owns the `cairo_font_options_t`.
+final class FontOptions {
+    let handle: OpaquePointer
+
+    init() throws(RenderError) {
+        let handle = cairo_font_options_create()!
+        let status = cairo_font_options_status(handle)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_font_options_destroy(handle)
+            throw .cairo(status, "cannot make font options")
+        }
+        cairo_font_options_set_hint_style(handle, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(handle, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_antialias(handle, CAIRO_ANTIALIAS_GRAY)
+        self.handle = handle
+    }
+
+    deinit {
+        cairo_font_options_destroy(handle)
+    }
+}

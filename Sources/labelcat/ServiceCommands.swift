@@ -1,0 +1,87 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import LabelCatalog
+import Synchronization
+
+/// Set by SIGINT/SIGTERM: the service finishes the batch in flight and exits 0.
+let stopRequested = Atomic<Bool>(false)
+
+let recomputeCommand = Command(
+    name: "recompute",
+    abstract: "Recompute layouts in bulk, on all cores.",
+    discussion: "Layouts whose inputs are unchanged are skipped unless --force. Shows a progress bar on a terminal.",
+    arguments: [ArgumentSpec(name: "glob", help: "Labels matching these globs (default, or with --all: every label).", optional: true, variadic: true)],
+    options: [.flag("all", help: "Every label."),
+              .flag("force", help: "Recompute even layouts whose inputs are unchanged.")],
+    run: runRecompute)
+
+func runRecompute(_ arguments: ParsedArguments) throws -> Int32 {
+    if arguments.flag("all"), !arguments.positionals.isEmpty {
+        throw UsageError(message: "Give globs or --all, not both.", commandPath: ["labelcat", "recompute"])
+    }
+    let catalog = try openCatalog(arguments)
+    let terminal = isatty(2) == 1
+    let started = monotonicSeconds()
+    let summary = try catalog.recomputeAll(matching: arguments.positionals, force: arguments.flag("force")) { done, total in
+        guard terminal else { return }
+        let elapsed = max(monotonicSeconds() - started, 1e-3)
+        let rate = Double(done) / elapsed
+        let remaining = rate > 0 ? Double(total - done) / rate : 0
+        let width = 30
+        let filled = total > 0 ? width * done / total : width
+        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+        OutputStream.standardError.write("\r\(bar) \(done)/\(total) labels  \(Int(rate))/s  ETA \(Int(remaining.rounded(.up)))s ")
+        OutputStream.standardError.flush()
+    }
+    if terminal { OutputStream.standardError.write("\n") }
+    let seconds = monotonicSeconds() - started
+    var line = "Recomputed \(summary.labels) labels: \(summary.written) layouts written, \(summary.unchanged) unchanged"
+    if summary.failed > 0 { line += ", \(summary.failed) failed" }
+    if summary.requeued > 0 { line += ", \(summary.requeued) edited meanwhile (queued)" }
+    line += " in \(formatted(seconds)) s (\(Int(Double(summary.labels) / max(seconds, 1e-6))) labels/s)."
+    OutputStream.standardError.flush()
+    print(line)
+    return summary.failed > 0 ? 1 : 0
+}
+
+let serveCommand = Command(
+    name: "serve",
+    abstract: "Watch the catalog and recompute what changed, whoever changed it.",
+    discussion: """
+        Notices commits of other processes (labelcat, other programs, the sqlite3 shell) through \
+        PRAGMA data_version, drains the recompute queue in batches and writes each batch's layouts \
+        and removes its queue entries in one transaction. SIGINT/SIGTERM finish the batch in \
+        flight and exit 0. Several services may run on one catalog.
+        """,
+    options: [.option("poll-ms", "N", help: "How often to look for commits, in milliseconds (default 100)."),
+              .flag("once", help: "Drain the queue and exit.")],
+    run: runServe)
+
+func runServe(_ arguments: ParsedArguments) throws -> Int32 {
+    var poll = 100
+    if let text = arguments.value("poll-ms") {
+        guard let value = Int(text), value > 0 else {
+            throw UsageError(message: "The value '\(text)' of '--poll-ms' is not a positive whole number.", commandPath: ["labelcat", "serve"])
+        }
+        poll = value
+    }
+    let catalog = try openCatalog(arguments)
+    signal(SIGINT) { _ in stopRequested.store(true, ordering: .relaxed) }
+    signal(SIGTERM) { _ in stopRequested.store(true, ordering: .relaxed) }
+    if !arguments.flag("once") {
+        OutputStream.standardError.write("serve: watching \(catalog.path) (poll \(poll) ms)\n")
+        OutputStream.standardError.flush()
+    }
+    try catalog.serve(pollMilliseconds: poll, once: arguments.flag("once"), log: { line in
+        OutputStream.standardError.write(line + "\n")
+        OutputStream.standardError.flush()
+    }, shouldStop: { stopRequested.load(ordering: .relaxed) })
+    return 0
+}
+
+func monotonicSeconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}
