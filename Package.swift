@@ -17,6 +17,9 @@ let package = Package(
         .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc")]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3",
                        providers: [.apt(["libsqlite3-dev"])]),
+        // cairo with its FreeType font backend, and FreeType (cairo-ft.pc requires cairo and freetype2).
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo-ft",
+                       providers: [.apt(["libcairo2-dev", "libfreetype-dev"])]),
 
         // Compiles migrations/*.sql into LabelCatalog, so the binary carries its schema.
         .executableTarget(name: "embed-migrations"),
@@ -27,7 +30,8 @@ let package = Package(
         .target(name: "LabelLayout", dependencies: ["CHarfBuzz", "CFontconfig", "CICU", "LabelJSON"]),
         .target(name: "LabelCatalog", dependencies: ["CSQLite", "LabelLayout", "LabelJSON"],
                 plugins: ["EmbedMigrations"]),
-        .executableTarget(name: "labelcat", dependencies: ["LabelCatalog", "LabelLayout", "LabelJSON"]),
+        .target(name: "LabelRender", dependencies: ["CCairo", "LabelLayout"]),
+        .executableTarget(name: "labelcat", dependencies: ["LabelCatalog", "LabelLayout", "LabelJSON", "LabelRender"]),
         .executableTarget(name: "labelcat-bench", dependencies: ["LabelLayout", "LabelJSON"],
                           path: "Benchmarks/LayoutBench"),
 
@@ -35,6 +39,7 @@ let package = Package(
         .testTarget(name: "LabelLayoutTests", dependencies: ["LabelLayout", "LabelJSON"]),
         .testTarget(name: "LabelCatalogTests", dependencies: ["LabelCatalog", "LabelLayout", "LabelJSON"]),
         .testTarget(name: "labelcatTests", dependencies: ["LabelJSON"]),
+        .testTarget(name: "LabelRenderTests", dependencies: ["LabelRender", "LabelLayout"]),
     ],
     swiftLanguageModes: [.v6]
 )

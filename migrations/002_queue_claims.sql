@@ -4,3 +4,7 @@
 ALTER TABLE recompute_queue ADD COLUMN claimed_by INTEGER;
 ALTER TABLE recompute_queue ADD COLUMN claimed_at REAL;
 CREATE INDEX recompute_queue_unclaimed ON recompute_queue (id) WHERE claimed_by IS NULL;
+
+-- Input hashes are read in bulk to skip unchanged layouts: keep them in an index of their own
+-- so those reads do not walk the layouts' large JSON rows.
+CREATE INDEX layouts_input_hash ON layouts (label, locale, input_hash);

@@ -57,6 +57,16 @@ final class ResultSlots<Value>: @unchecked Sendable {
         values = Array(repeating: nil, count: count)
     }
 
+    init(repeating value: Value, count: Int) {
+        values = Array(repeating: value, count: count)
+    }
+
+    /// Moves a slot's value out (so the worker mutates it without copying).
+    func take(_ index: Int) -> Value {
+        defer { values[index] = nil }
+        return values[index]!
+    }
+
     func set(_ index: Int, _ value: Value) { values[index] = value }
     var all: [Value] { values.map { $0! } }
 }
@@ -97,7 +107,11 @@ extension Catalog {
             }
             let (records, tokens, counter) = snapshot
             let storedHashes = force ? [:] : try inputHashes(for: chunk.map(\.label))
-            let computed = compute(chunk, records: records, tokens: tokens, storedHashes: storedHashes)
+            // One resolver per worker, kept from chunk to chunk while the catalog is unchanged.
+            if resolverCache?.counter != counter {
+                resolverCache = (counter, ResultSlots(repeating: LabelResolver(tokens: tokens), count: ProcessInfoCores.count))
+            }
+            let computed = compute(chunk, records: records, resolvers: resolverCache!.resolvers, storedHashes: storedHashes)
             // The queue entries go in the same transaction as the last chunk's layouts.
             let summary = try write(computed, readAtCounter: counter, deletingQueueEntries: start >= items.count ? queueIDs : [])
             total.add(summary)
@@ -134,17 +148,18 @@ extension Catalog {
     }
 
     /// Resolves and lays out a chunk on all cores.
-    func compute(_ items: [RecomputeItem], records: [String: LabelRecord], tokens: TokenSet,
+    func compute(_ items: [RecomputeItem], records: [String: LabelRecord], resolvers: ResultSlots<LabelResolver>,
                  storedHashes: [String: [String: String]]) -> [ComputedItem] {
         let slots = ResultSlots<ComputedItem>(count: items.count)
         let workers = max(1, min(ProcessInfoCores.count, items.count))
         let engine = self.engine
         let now = Self.timestamp()
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            var tokens = tokens
+            var resolver = resolvers.take(worker)
+            defer { resolvers.set(worker, resolver) }
             var index = worker
             while index < items.count {
-                slots.set(index, Self.computeItem(items[index], record: records[items[index].label], tokens: &tokens,
+                slots.set(index, Self.computeItem(items[index], record: records[items[index].label], resolver: &resolver,
                                                   stored: storedHashes[items[index].label] ?? [:], engine: engine, now: now))
                 index += workers
             }
@@ -152,7 +167,7 @@ extension Catalog {
         return slots.all
     }
 
-    static func computeItem(_ item: RecomputeItem, record: LabelRecord?, tokens: inout TokenSet,
+    static func computeItem(_ item: RecomputeItem, record: LabelRecord?, resolver: inout LabelResolver,
                             stored: [String: String], engine: LayoutEngine, now: String) -> ComputedItem {
         var result = ComputedItem(label: item.label)
         guard let record else {
@@ -167,7 +182,7 @@ extension Catalog {
             result.allLocales = allLocales
         }
         do {
-            let resolved = try record.resolve(tokens: tokens)
+            let resolved = try resolver.resolve(record)
             result.dependencies = resolved.dependencies.sorted()
             result.snapshotHash = try snapshotHash(resolved.definition, locales: allLocales, engine: engine)
             for locale in locales {
@@ -198,7 +213,7 @@ extension Catalog {
         var summary = RecomputeSummary()
         try database.transaction {
             let changed = try changeCounter() != counter
-            let currentTokens: TokenSet? = changed ? try tokenSet() : nil
+            var currentResolver: LabelResolver? = changed ? LabelResolver(tokens: try tokenSet()) : nil
             let upsert = try database.statement(Self.upsertLayoutSQL)
             let prune = try database.statement("DELETE FROM layouts WHERE label = ? AND locale NOT IN (SELECT value FROM json_each(?))")
             let clearDependencies = try database.statement("DELETE FROM label_dependencies WHERE label = ?")
@@ -206,10 +221,10 @@ extension Catalog {
             let requeue = try database.statement("INSERT INTO recompute_queue (kind, name) VALUES ('label', ?)")
             let removeLocale = try database.statement("DELETE FROM layouts WHERE label = ? AND locale = ?")
             for item in computed where item.exists {
-                if let currentTokens {
+                if currentResolver != nil {
                     guard let current = try? label(named: item.label) else { continue } // removed meanwhile
                     let locales = [""] + current.texts.keys.sorted()
-                    let hash = (try? current.resolve(tokens: currentTokens))
+                    let hash = (try? currentResolver!.resolve(current))
                         .flatMap { try? Self.snapshotHash($0.definition, locales: locales, engine: engine) } ?? ""
                     if hash != item.snapshotHash {
                         try requeue.run(.text(item.label))
@@ -268,15 +283,29 @@ extension Catalog {
     }
 
     /// `labelcat recompute`: every layout of the matching labels, on all cores, skipping
-    /// unchanged inputs unless `force`. `progress` is called after each chunk with
-    /// (labels done, labels in all).
+    /// unchanged inputs unless `force`. Labels are read in name order, a chunk at a time
+    /// (memory stays bounded). `progress` is called after each chunk with (labels done, all).
     public func recomputeAll(matching globs: [String], force: Bool,
                              progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }) throws -> RecomputeSummary {
         guard !isReadOnly else { throw CatalogError.readOnly(path: path) }
-        let names = try labelNames(matching: globs)
-        return try recompute(names.map { RecomputeItem(label: $0, locales: nil) }, force: force) { summary in
-            progress(summary.labels, names.count)
+        let patterns = JSONValue.array((globs.isEmpty ? ["*"] : globs).map(JSONValue.string)).jsonString()
+        let matches = "EXISTS (SELECT 1 FROM json_each(?2) WHERE labels.name GLOB json_each.value)"
+        let total = try database.scalarInt("SELECT count(*) FROM labels WHERE ?1 IS NULL AND \(matches)", .null, .text(patterns)) ?? 0
+        let page = try database.statement("SELECT name FROM labels WHERE name > ?1 AND \(matches) ORDER BY name LIMIT \(Self.chunkSize)")
+        var summary = RecomputeSummary()
+        var after = ""
+        while true {
+            try page.bind([.text(after), .text(patterns)])
+            var names: [String] = []
+            while try page.step() { names.append(page.text(0) ?? "") }
+            page.reset()
+            guard let last = names.last else { break }
+            after = last
+            let done = summary.labels
+            summary.add(try recompute(names.map { RecomputeItem(label: $0, locales: nil) }, force: force))
+            progress(min(total, done + names.count), total)
         }
+        return summary
     }
 }
 

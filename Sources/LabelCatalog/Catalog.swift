@@ -18,6 +18,8 @@ public final class Catalog {
     public let engine: LayoutEngine
     public let path: String
     public let isReadOnly: Bool
+    /// Per-worker label resolvers of the last recompute, valid while the change counter is.
+    var resolverCache: (counter: Int, resolvers: ResultSlots<LabelResolver>)?
 
     private init(database: Database, path: String, readOnly: Bool) throws {
         self.database = database

@@ -224,3 +224,42 @@ public struct LabelRecord: Sendable, Hashable {
         return (.object(font), extras)
     }
 }
+
+/// Resolves many labels against one set of tokens, fast: labels with the same style fields
+/// (the usual case: a few typography tokens shared by thousands of labels) resolve their
+/// style once; each label then only adds its name, texts and frame.
+public struct LabelResolver: Sendable {
+    private var tokens: TokenSet
+    private var styles: [JSONObject: (template: LabelDefinition, dependencies: Set<String>)] = [:]
+
+    public init(tokens: TokenSet) {
+        self.tokens = tokens
+    }
+
+    /// The same as `record.resolve(tokens:)`, with the style part cached.
+    public mutating func resolve(_ record: LabelRecord) throws(CatalogError) -> (definition: LabelDefinition, dependencies: Set<String>) {
+        if styles.count > 10_000 { styles.removeAll() }
+        let style: (template: LabelDefinition, dependencies: Set<String>)
+        if let cached = styles[record.style] {
+            style = cached
+        } else {
+            let probe = LabelRecord(name: "style", frame: .zero, style: record.style)
+            guard let resolved = try? probe.resolve(tokens: tokens) else { return try record.resolve(tokens: tokens) }
+            style = (resolved.definition, resolved.dependencies)
+            styles[record.style] = style
+        }
+        var definition = style.template
+        definition.name = record.name
+        definition.text = record.text
+        definition.texts = record.texts
+        definition.frame = record.frame
+        let frame = record.frame
+        let valid = LabelDefinition.isValidName(record.name)
+            && [frame.x, frame.y, frame.width, frame.height].allSatisfy(\.isFinite) && frame.width >= 0 && frame.height >= 0
+            && record.text.utf8.count <= LabelDefinition.maximumTextBytes
+            && record.texts.values.allSatisfy { $0.utf8.count <= LabelDefinition.maximumTextBytes }
+        // Anything unusual goes the long way, for its precise error message.
+        guard valid else { return try record.resolve(tokens: tokens) }
+        return (definition, style.dependencies)
+    }
+}

@@ -1,5 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import LabelJSON
 import LabelLayout
+import LabelRender
 
 /// `labelcat demo`: the seeds' labels, laid out.
 let demoCommand = Command(
@@ -9,15 +13,26 @@ let demoCommand = Command(
         The seeds are UILabel subclasses with vertical alignment (top, middle, bottom) and content \
         insets: Chinese text in 350 × 200 labels, 200 × 80 centered labels, and an inset label.
         """,
-    options: [.flag("json", help: "Print each layout as JSON (one per line).")],
+    options: [.flag("json", help: "Print each layout as JSON (one per line)."),
+              .option("out", "DIR", help: "Write the seeds' screen to DIR/demo.png (default: out)."),
+              .option("scale", "S", help: "Pixels per point of the picture (default 3, the labels' scale).")],
     run: runDemo)
 
 func runDemo(_ arguments: ParsedArguments) throws -> Int32 {
+    let directory = arguments.value("out") ?? "out"
+    let scale = try arguments.value("scale").map { try renderScale($0, commandPath: ["labelcat", "demo"]) } ?? 3
     let engine = LayoutEngine()
     let output = OutputStream.standardOutput
+    var pictures: [LabelPicture] = []
+    // Seed 003's labels come from another screen and would cover seed 000's: the picture puts
+    // that screen to the right of the first (frames shifted by one screen width and a gap).
+    let secondScreen = Set(SeedLabels.seed003.map(\.name))
     var table = Table("label", "frame", "valign", "insets", "lines", "textRect (x, y, w, h)", "first line")
     for label in SeedLabels.all {
         let layout = try engine.layout(label)
+        var drawn = label
+        if secondScreen.contains(label.name) { drawn.frame.x += SeedLabels.screenWidth + Renderer.screenMargin }
+        pictures.append(LabelPicture(definition: drawn, layout: layout))
         if arguments.flag("json") {
             output.write(layout.json + "\n")
             continue
@@ -37,6 +52,35 @@ func runDemo(_ arguments: ParsedArguments) throws -> Int32 {
         output.write(table.rendered)
         output.write("\nFont: \(try engine.primaryFace(for: FontSpec()).family) (the default family). Rects are in label coordinates; lines shown/needed.\n")
     }
+
+    // The seeds' screens: every label at its frame, as their screenshots show them.
+    try makeDirectories(directory)
+    let path = directory.hasSuffix("/") ? directory + "demo.png" : directory + "/demo.png"
+    let canvas = try Renderer(engine: engine).renderScreen(pictures, scale: scale)
+    try canvas.writePNG(to: path)
+    let note = "Wrote \(path) (\(canvas.width) × \(canvas.height) px, \(formatted(scale))×).\n"
+    if arguments.flag("json") {
+        OutputStream.standardError.write(note)
+        OutputStream.standardError.flush()
+    } else {
+        output.write(note)
+    }
     output.flush()
     return 0
+}
+
+/// `mkdir -p`.
+func makeDirectories(_ path: String) throws {
+    var prefix = path.hasPrefix("/") ? "/" : ""
+    for component in path.split(separator: "/") {
+        prefix += component
+        if mkdir(prefix, 0o777) != 0, errno != EEXIST {
+            throw CommandError("cannot make the directory '\(prefix)': \(String(cString: strerror(errno)))")
+        }
+        prefix += "/"
+    }
+    var status = stat()
+    guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+        throw CommandError("'\(path)' is not a directory")
+    }
 }

@@ -308,6 +308,19 @@ struct BreakingTests {
         expectClose(layout.textRect.width, 96, "CJK text rect")
     }
 
+    /// letterSpacing counts grapheme clusters, not code points or UTF-16 units:
+    /// "e\u{301}e\u{301}" is 2 graphemes (4 units): 2 × 12.60 + 2 × 1 = 27.20;
+    /// 👍🏽 is 1 grapheme (2 scalars, 4 units): 25.50 + 1 = 26.50.
+    @Test("letterSpacing is per grapheme cluster")
+    func letterSpacingGraphemes() throws {
+        var accents = latinLabel("e\u{301}e\u{301}", width: 300)
+        accents.letterSpacing = 1
+        expectClose(try engine.layout(accents).lines[0].rect.width, 27.20, "decomposed é")
+        var emoji = latinLabel("👍🏽", width: 300)
+        emoji.letterSpacing = 1
+        expectClose(try engine.layout(emoji).lines[0].rect.width, 26.50, "emoji with modifier")
+    }
+
     /// letterSpacing takes part in breaking: "hello world" (112.39) fits 120, but with 1 pt after
     /// each of its 11 graphemes it needs 123.39 and wraps: "hello" 49.49 + 5 = 54.49,
     /// "world" 56.39 + 5 = 61.39.

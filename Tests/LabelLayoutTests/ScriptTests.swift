@@ -234,6 +234,19 @@ struct ScriptTests {
         #expect(try engine.layout(cjk).font.file == "/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc")
     }
 
+    /// Family names match case-insensitively and report fontconfig's spelling; generic names
+    /// (sans-serif) take whatever face fontconfig's configuration picks.
+    @Test("Family name matching")
+    func familyNames() throws {
+        var label = latinLabel("hello", width: 300)
+        label.font = FontSpec(families: ["dejavu sans"], size: 20.48)
+        let lowercase = try engine.layout(label)
+        #expect(lowercase.font.family == "DejaVu Sans")
+        expectClose(lowercase.lines[0].rect.width, 49.49, "width")
+        label.font = FontSpec(families: ["sans-serif"], size: 20.48)
+        #expect(try engine.layout(label).lineCount == 1)
+    }
+
     @Test("An unknown family is fontNotFound naming it")
     func unknownFamily() throws {
         var label = latinLabel("hello", width: 300)

@@ -1,0 +1,107 @@
+import LabelCatalog
+import LabelLayout
+import LabelRender
+
+/// `labelcat render`: pictures of labels from the catalog's fresh layouts.
+let renderCommand = Command(
+    name: "render",
+    abstract: "Draw labels as a PNG picture: one label, a screen of labels at their frames, or a contact sheet.",
+    discussion: """
+        NAME draws that label alone (the picture is its bounds). A GLOB ('checkout.*', '*') draws \
+        every matching label at its frame on one white screen, from (0, 0) to the farthest frame \
+        edge plus a 20 pt margin; with --sheet, in a grid with each label's name and locale \
+        under it (every locale of each label unless --locale is given). The text is drawn with \
+        the fonts, glyphs and positions of the label's stored layout; a stale layout is \
+        recomputed first. --debug outlines the bounds (black), the inset box (dashed green), \
+        the text rect (magenta) and each baseline (orange).
+        """,
+    arguments: [ArgumentSpec(name: "name-or-glob", help: "A label's name, or a glob of names.")],
+    options: [
+        .option("out", "FILE.png", help: "Where to write the PNG (- for standard output); required."),
+        .option("scale", "S", help: "Pixels per point, e.g. 1, 2 or 3 (default: the labels' own scale, 3 unless set)."),
+        .option("locale", "LOCALE", help: "Draw this locale's texts (labels without one show their base text on a screen)."),
+        .flag("sheet", help: "A contact sheet: the labels in a grid, captioned."),
+        .option("columns", "N", help: "Columns of a contact sheet (default: about square)."),
+        .flag("debug", help: "Outline bounds, inset box, text rect and baselines."),
+    ],
+    run: runRender)
+
+func runRender(_ arguments: ParsedArguments) throws -> Int32 {
+    let usage = ["labelcat", "render"]
+    guard let out = arguments.value("out"), !out.isEmpty else {
+        throw UsageError(message: "Missing expected option '--out <FILE.png>'.", commandPath: usage)
+    }
+    let scale = try arguments.value("scale").map { try renderScale($0, commandPath: usage) }
+    var columns: Int?
+    if let text = arguments.value("columns") {
+        guard let number = Int(text), number > 0 else {
+            throw UsageError(message: "The value '\(text)' of '--columns' must be a whole number of at least 1.", commandPath: usage)
+        }
+        columns = number
+    }
+    let sheet = arguments.flag("sheet")
+    let pattern = arguments.positionals[0]
+    let locale = arguments.value("locale")
+    let isGlob = pattern.contains { "*?[".contains($0) }
+
+    let catalog = try openCatalog(arguments)
+    let records = isGlob ? try catalog.labels(matching: pattern) : [try catalog.label(named: pattern)]
+    guard !records.isEmpty else { throw CommandError("no labels match '\(pattern)'") }
+    let tokens = try catalog.tokenSet()
+
+    var cells: [SheetCell] = []
+    for record in records {
+        var locales: [String]
+        if let locale {
+            // A screen shows every label; one without this locale shows its base text, as an app would.
+            locales = locale.isEmpty || record.texts[locale] != nil || !isGlob ? [locale] : (sheet ? [] : [""])
+        } else {
+            locales = sheet ? [""] + record.texts.keys.sorted() : [""]
+        }
+        for labelLocale in locales {
+            let picture = try storedPicture(record, locale: labelLocale, catalog: catalog, tokens: tokens)
+            cells.append(SheetCell(picture: picture, caption: labelLocale.isEmpty ? record.name : "\(record.name) [\(labelLocale)]"))
+        }
+    }
+    guard !cells.isEmpty else { throw CommandError("no labels matching '\(pattern)' have a text for locale '\(locale ?? "")'") }
+
+    let renderer = try Renderer(engine: catalog.engine)
+    let pictureScale = scale ?? Double(cells.map(\.picture.definition.scale).max() ?? 3)
+    let debug = arguments.flag("debug")
+    let canvas: Canvas
+    if sheet {
+        canvas = try renderer.renderSheet(cells, scale: pictureScale, debug: debug, columns: columns)
+    } else if isGlob {
+        canvas = try renderer.renderScreen(cells.map(\.picture), scale: pictureScale, debug: debug)
+    } else {
+        canvas = try renderer.renderLabel(cells[0].picture, scale: pictureScale, debug: debug)
+    }
+    try canvas.writePNG(to: out)
+    if out != "-" {
+        let what = cells.count == 1 ? "1 label" : "\(cells.count) \(sheet ? "cells" : "labels")"
+        print("Wrote \(out) (\(canvas.width) × \(canvas.height) px at \(formatted(pictureScale))×, \(what)).")
+    }
+    return 0
+}
+
+/// `--scale`: a positive number of pixels per point, at most 8.
+func renderScale(_ text: String, commandPath: [String]) throws -> Double {
+    guard let scale = Double(text), scale.isFinite, scale > 0, scale <= 8 else {
+        throw UsageError(message: "The value '\(text)' of '--scale' must be a number of pixels per point from 0 to 8 (e.g. 1, 2 or 3).",
+                         commandPath: commandPath)
+    }
+    return scale
+}
+
+/// A label's picture from its stored layout for a locale: `Catalog.layout` brings a stale
+/// layout up to date first, and the glyphs are placed by the same engine from the same
+/// resolved definition, checked against the stored layout's input hash.
+func storedPicture(_ record: LabelRecord, locale: String, catalog: Catalog, tokens: TokenSet) throws -> LabelPicture {
+    let stored = try catalog.layout(label: record.name, locale: locale)
+    let definition = try record.resolve(tokens: tokens).definition
+    let layout = try catalog.engine.layout(definition, locale: locale)
+    guard layout.inputHash == stored.inputHash else {
+        throw CommandError("the label '\(record.name)'\(locale.isEmpty ? "" : " (\(locale))") changed while it was being drawn; run the command again")
+    }
+    return LabelPicture(definition: definition, layout: layout)
+}

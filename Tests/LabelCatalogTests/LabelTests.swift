@@ -1,0 +1,157 @@
+import Foundation
+@testable import LabelCatalog
+import LabelJSON
+import LabelLayout
+import Testing
+
+/// SPEC §1 and §4: labels stored with literal values or token references, per-locale texts,
+/// resolution through the tokens, all-or-nothing batches, lossless export.
+@Suite("Labels")
+struct LabelTests {
+    /// A definition with every SPEC §1 field; style values mix literals and references.
+    static let everyFieldJSON = #"""
+        {"name": "checkout.title", "text": "Pay now — 立即付款", "texts": {"de": "Jetzt bezahlen", "ja": "今すぐ支払う"},
+         "frame": {"x": 12.5, "y": 40.25, "width": 240, "height": 96},
+         "font": {"family": "{font.family.cjk}", "size": "{font.size.body}", "weight": "{font.weight.regular}"},
+         "numberOfLines": "{lines.max}", "lineBreakMode": "wordWrap", "textAlignment": "center",
+         "verticalAlignment": "bottom", "contentInsets": "{spacing.card}", "lineHeight": 22,
+         "lineHeightMultiple": 1.25, "lineSpacing": "{spacing.m}", "letterSpacing": 0.5, "truncationToken": "...",
+         "textColor": "{color.accent}", "backgroundColor": "#FFFFFF80", "scale": "{scale.retina}"}
+        """#
+
+    @Test("A definition with every field, literal and referenced, resolves through the tokens")
+    func everyField() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try makeCatalog(in: directory)
+        let record = try LabelRecord(json: try JSONValue.parse(Self.everyFieldJSON))
+        try catalog.setLabels([record])
+
+        let stored = try catalog.label(named: "checkout.title")
+        #expect(stored == record)
+        #expect(stored.json == (try JSONValue.parse(Self.everyFieldJSON)), "stored: \(stored.json.jsonString())")
+
+        let (definition, dependencies) = try stored.resolve(tokens: try catalog.tokenSet())
+        #expect(definition.font == FontSpec(families: ["Noto Sans CJK SC"], size: 17, weight: 400))
+        #expect(definition.numberOfLines == 3)
+        #expect(definition.lineBreakMode == .wordWrap)
+        #expect(definition.textAlignment == .center)
+        #expect(definition.verticalAlignment == .bottom)
+        #expect(definition.contentInsets == EdgeInsets(top: 8, left: 16, bottom: 8, right: 16))
+        #expect(definition.lineHeight == 22)
+        #expect(definition.lineHeightMultiple == 1.25)
+        #expect(definition.lineSpacing == 8)
+        #expect(definition.letterSpacing == 0.5)
+        #expect(definition.truncationToken == "...")
+        #expect(definition.textColor == Color(hex: "#1E88E5"))
+        #expect(definition.backgroundColor == Color(hex: "#FFFFFF80"))
+        #expect(definition.scale == 2)
+        #expect(definition.texts == ["de": "Jetzt bezahlen", "ja": "今すぐ支払う"])
+        #expect(dependencies.isSuperset(of: ["font.family.cjk", "font.size.body", "font.size.default", "font.size.base",
+                                             "font.weight.regular", "lines.max", "spacing.card", "spacing.m",
+                                             "color.accent", "color.brand", "scale.retina"]))
+
+        // One layout per locale, each fresh.
+        let locales = try column(catalog.database, "SELECT locale FROM layouts WHERE label = 'checkout.title' ORDER BY locale")
+        #expect(locales == ["", "de", "ja"])
+        for locale in locales {
+            let row = try #require(try rawLayout(catalog, "checkout.title", locale: locale))
+            #expect(row.error == nil)
+            #expect(row.inputHash == (try expectedInputHash(catalog, "checkout.title", locale: locale)))
+            #expect(row.json?["locale"] == .string(locale))
+        }
+        let german = try catalog.layout(label: "checkout.title", locale: "de")
+        let germanLines = try JSONValue.parse(try #require(german.json))["lines"]?.array ?? []
+        #expect(germanLines.compactMap { $0["text"]?.string }.joined() == "Jetzt bezahlen")
+    }
+
+    @Test("Literal font and insets objects are stored and read back as objects, not as token references")
+    func literalObjects() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try makeCatalog(in: directory)
+        let json = #"""
+            {"name": "plain.literal", "text": "Literal values", "frame": {"x": 0, "y": 0, "width": 200, "height": 60},
+             "font": {"family": "DejaVu Sans", "size": 12, "weight": 700},
+             "contentInsets": {"top": 4, "left": 8, "bottom": 4, "right": 8}, "verticalAlignment": "top"}
+            """#
+        let record = try LabelRecord(json: try JSONValue.parse(json))
+        try catalog.setLabels([record])
+        let stored = try catalog.label(named: "plain.literal")
+        #expect(stored.style["font"]?.object != nil, "font read back as \(String(describing: stored.style["font"]))")
+        #expect(stored.style["contentInsets"]?.object != nil)
+        #expect(stored == record)
+        let layout = try catalog.layout(label: "plain.literal")
+        #expect(layout.textRect?.x == 8)
+        #expect(layout.textRect?.y == 4)
+        #expect(number(try JSONValue.parse(layout.json ?? "{}"), "font", "size") == 12)
+    }
+
+    @Test("Per-locale texts: a layout per locale; dropping a locale drops its layout")
+    func locales() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try makeCatalog(in: directory)
+        var record = demoTopLabel()
+        record.texts = ["de": "Schau, ich bin oben ausgerichtet", "fr": "Regarde, je suis aligné en haut"]
+        try catalog.setLabels([record])
+        #expect(try catalog.label(named: "demo.top").texts == record.texts)
+        #expect(try column(catalog.database, "SELECT locale FROM layouts WHERE label = 'demo.top' ORDER BY locale") == ["", "de", "fr"])
+        #expect(try column(catalog.database, "SELECT locale FROM label_texts WHERE label = 'demo.top' ORDER BY locale") == ["de", "fr"])
+
+        record.texts = ["de": "Neu"]
+        try catalog.setLabels([record])
+        #expect(try column(catalog.database, "SELECT locale FROM layouts WHERE label = 'demo.top' ORDER BY locale") == ["", "de"])
+        #expect(try catalog.label(named: "demo.top").texts == ["de": "Neu"])
+        let german = try catalog.layout(label: "demo.top", locale: "de")
+        #expect(german.json?.contains("\"Neu\"") == true)
+        expectCatalogError(["demo.top", "fr"]) { try catalog.layout(label: "demo.top", locale: "fr") }
+    }
+
+    @Test("Labels export to JSON and import back exactly")
+    func exportImportRoundTrip() throws {
+        let directory = try TemporaryDirectory()
+        let first = try makeCatalog(in: directory, name: "a.sqlite")
+        var top = demoTopLabel()
+        top.texts = ["de": "Oben", "zh-Hant": "看我居上對齊了啊"]
+        try first.setLabels([try LabelRecord(json: try JSONValue.parse(Self.everyFieldJSON)), top,
+                             LabelRecord(name: "tiny.one", text: "line one\nline two\u{2028}three \"quoted\" \\ tab\t",
+                                         frame: Rect(x: 0.1 + 0.2, y: -3, width: 99.99, height: 0.5))])
+        let exported = try first.labels().map(\.json)
+        #expect(exported.count == 3)
+
+        let second = try makeCatalog(in: directory, name: "b.sqlite")
+        let reread = try exported.map { try LabelRecord(json: try JSONValue.parse($0.jsonString())) }
+        try second.setLabels(reread)
+        #expect(try second.labels().map(\.json) == exported)
+        #expect(try second.labels() == first.labels())
+        #expect(try second.labels().map { $0.json.jsonString() } == exported.map { $0.jsonString() })
+    }
+
+    @Test("Removing a label removes its layouts, texts and dependencies")
+    func remove() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try makeCatalog(in: directory)
+        var record = demoTopLabel()
+        record.texts = ["de": "Oben"]
+        try catalog.setLabels([record])
+        try catalog.removeLabel("demo.top")
+        for table in ["labels WHERE name", "layouts WHERE label", "label_texts WHERE label", "label_dependencies WHERE label"] {
+            #expect(try catalog.database.scalarInt("SELECT count(*) FROM \(table) = 'demo.top'") == 0, table)
+        }
+        expectCatalogError(["demo.top"]) { try catalog.removeLabel("demo.top") }
+        expectCatalogError(["demo.top"]) { try catalog.layout(label: "demo.top") }
+        // Its tokens are free again.
+        try catalog.removeToken("spacing.card", force: false)
+    }
+
+    @Test("Labels matching a glob, in name order")
+    func glob() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try makeCatalog(in: directory)
+        let frame = Rect(x: 0, y: 0, width: 100, height: 30)
+        try catalog.setLabels(["checkout.total", "checkout.title", "cart.empty", "checkoutX"].map {
+            LabelRecord(name: $0, text: $0, frame: frame)
+        })
+        #expect(try catalog.labels(matching: "checkout.*").map(\.name) == ["checkout.title", "checkout.total"])
+        #expect(try catalog.labels().map(\.name) == ["cart.empty", "checkout.title", "checkout.total", "checkoutX"])
+        #expect(try catalog.labels(matching: "nothing.*").isEmpty)
+    }
+}

@@ -1,0 +1,207 @@
+import Foundation
+@testable import LabelCatalog
+import LabelJSON
+import LabelLayout
+import Testing
+
+/// SPEC §4: numbered migrations applied in order, each in its own transaction, recorded in a
+/// table; WAL mode; triggers; a catalog newer than the binary is refused.
+@Suite("Catalog migrations")
+struct MigrationTests {
+    static let tables = ["settings", "tokens", "token_groups", "labels", "label_texts", "label_dependencies",
+                         "layouts", "recompute_queue", "schema_migrations"]
+
+    /// The triggers that feed `recompute_queue` (SPEC §4), by name.
+    static let triggers = ["labels_inserted", "labels_updated", "label_texts_inserted", "label_texts_updated",
+                           "label_texts_deleted", "tokens_inserted", "tokens_updated", "tokens_deleted"]
+
+    static func names(_ database: Database, type: String) throws -> Set<String> {
+        Set(try column(database, "SELECT name FROM sqlite_master WHERE type = ?", [.text(type)]))
+    }
+
+    static func columns(_ database: Database, table: String) throws -> [String] {
+        try column(database, "SELECT name FROM pragma_table_info(?) ORDER BY cid", [.text(table)])
+    }
+
+    /// The schema as SQLite stores it, for comparing two files.
+    static func schema(_ database: Database) throws -> [[String?]] {
+        try rows(database, "SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name", columns: 4)
+    }
+
+    @Test("The embedded migrations are numbered, start at 001_initial.sql and carry SQL")
+    func embeddedMigrations() {
+        #expect(Migration.all.first?.name == "001_initial.sql")
+        #expect(Migration.all.first?.version == 1)
+        let versions = Migration.all.map(\.version)
+        #expect(versions == versions.sorted())
+        #expect(Set(versions).count == versions.count, "migration versions repeat: \(versions)")
+        #expect(Migration.latestVersion == versions.last)
+        for migration in Migration.all {
+            #expect(!migration.sql.isEmpty, "\(migration.name) is empty")
+            #expect(migration.name.hasSuffix(".sql"))
+        }
+        #expect(Migration.all[0].sql.contains("CREATE TABLE layouts"))
+    }
+
+    @Test("All migrations on an empty file give every table, WAL mode and the triggers")
+    func freshCatalog() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("fresh.sqlite")
+        let (catalog, applied) = try Catalog.create(path: path)
+        #expect(applied == Migration.all.map(\.name))
+        let database = catalog.database
+
+        let tables = try Self.names(database, type: "table")
+        for table in Self.tables {
+            #expect(tables.contains(table), "missing table \(table); have \(tables.sorted())")
+        }
+        #expect(try database.scalarText("PRAGMA journal_mode")?.lowercased() == "wal")
+        #expect(try database.scalarInt("PRAGMA foreign_keys") == 1)
+        #expect(try database.scalarText("PRAGMA integrity_check") == "ok")
+
+        // The columns SPEC §4 promises to people who edit the file by hand.
+        let tokenColumns = try Self.columns(database, table: "tokens")
+        for name in ["name", "type", "value", "description"] { #expect(tokenColumns.contains(name), "tokens lacks \(name)") }
+        let labelColumns = try Self.columns(database, table: "labels")
+        for name in ["name", "text"] { #expect(labelColumns.contains(name), "labels lacks \(name)") }
+        let layoutColumns = try Self.columns(database, table: "layouts")
+        for name in ["label", "locale", "x", "y", "width", "height", "line_count", "truncated", "lines", "input_hash", "computed_at"] {
+            #expect(layoutColumns.contains(name), "layouts lacks \(name)")
+        }
+
+        let triggers = try Self.names(database, type: "trigger")
+        for trigger in Self.triggers {
+            #expect(triggers.contains(trigger), "missing trigger \(trigger); have \(triggers.sorted())")
+        }
+        // Every trigger writes to the queue, and each hand-editable table has insert, update
+        // and delete covered for texts and tokens.
+        for row in try rows(database, "SELECT name, tbl_name, sql FROM sqlite_master WHERE type = 'trigger'", columns: 3) {
+            #expect(row[2]?.contains("recompute_queue") == true, "trigger \(row[0] ?? "") does not write the queue")
+        }
+        for table in ["label_texts", "tokens"] {
+            for event in ["INSERT", "UPDATE", "DELETE"] {
+                let count = try database.scalarInt("SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ? AND sql LIKE ?",
+                                                   .text(table), .text("%AFTER \(event) ON \(table)%")) ?? 0
+                #expect(count > 0, "no trigger for \(event) on \(table)")
+            }
+        }
+
+        // Every migration is recorded, in order.
+        let recorded = try rows(database, "SELECT version, name FROM schema_migrations ORDER BY version", columns: 2)
+        #expect(recorded.map { $0[1] ?? "" } == Migration.all.map(\.name))
+        #expect(recorded.map { Int($0[0] ?? "") } == Migration.all.map(\.version))
+        #expect(try database.schemaVersion() == Migration.latestVersion)
+
+        // The default family setting the engine reads.
+        #expect(try database.scalarText("SELECT value FROM settings WHERE key = 'default_family'") == "Noto Sans CJK SC")
+
+        // WAL is a property of the file: another client sees it, and the file is plain SQLite.
+        #expect(try SQLiteShell.run(path, "PRAGMA journal_mode;").trimmingCharacters(in: .whitespacesAndNewlines) == "wal")
+        let header = try Data(contentsOf: URL(fileURLWithPath: path)).prefix(16)
+        #expect(Array(header) == Array("SQLite format 3\0".utf8))
+    }
+
+    @Test("init on an up-to-date catalog applies nothing and keeps the data")
+    func createIsIdempotent() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try makeCatalog(in: directory)
+        try catalog.setLabels([demoTopLabel()])
+        let before = try SQLiteShell.dump(catalog.path)
+        let (again, applied) = try Catalog.create(path: catalog.path)
+        #expect(applied.isEmpty)
+        #expect(try again.label(named: "demo.top") == catalog.label(named: "demo.top"))
+        #expect(try SQLiteShell.dump(catalog.path) == before)
+    }
+
+    @Test("A catalog made by the first migration alone is upgraded by Catalog.create, keeping its data")
+    func upgradeFromFirstMigration() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("old.sqlite")
+        do {
+            let database = try Database(path: path, create: true)
+            #expect(try database.scalarText("PRAGMA journal_mode = WAL")?.lowercased() == "wal")
+            let applied = try database.migrate([Migration.all[0]])
+            #expect(applied == [Migration.all[0].name])
+            #expect(try database.schemaVersion() == Migration.all[0].version)
+            // Data written by an older labelcat (or by hand) at schema 1.
+            try database.execute("""
+                INSERT INTO tokens (name, type, value, description) VALUES ('spacing.card', 'insets', '"8 16"', 'card padding');
+                INSERT INTO labels (name, text, frame_x, frame_y, frame_width, frame_height, number_of_lines, vertical_alignment, content_insets)
+                    VALUES ('old.label', '旧的标签', 0, 0, 200, 60, 0, 'top', '{spacing.card}');
+                INSERT INTO label_texts (label, locale, text) VALUES ('old.label', 'de', 'Altes Etikett');
+                """)
+        }
+        if Migration.all.count > 1 {
+            // An older schema is refused for use, with the way out.
+            expectCatalogError(["labelcat init"]) { try Catalog.open(path: path) }
+        }
+
+        let (catalog, applied) = try Catalog.create(path: path)
+        #expect(applied == Migration.all.dropFirst().map(\.name))
+        #expect(try catalog.database.schemaVersion() == Migration.latestVersion)
+        #expect(try catalog.database.scalarInt("SELECT count(*) FROM schema_migrations") == Migration.all.count)
+
+        // The data survived and is usable: the label lays out with its token.
+        let token = try catalog.token(named: "spacing.card")
+        #expect(token.description == "card padding")
+        let label = try catalog.label(named: "old.label")
+        #expect(label.text == "旧的标签")
+        #expect(label.texts == ["de": "Altes Etikett"])
+        let layout = try catalog.layout(label: "old.label")
+        #expect(layout.textRect?.y == 8)
+        #expect(layout.textRect?.x == 16)
+        #expect(try catalog.layout(label: "old.label", locale: "de").error == nil)
+
+        // The upgraded schema is the same as a fresh catalog's.
+        let fresh = try Catalog.create(path: directory.path("fresh.sqlite")).catalog
+        #expect(try Self.schema(catalog.database) == Self.schema(fresh.database))
+        #expect(try Catalog.open(path: path).database.schemaVersion() == Migration.latestVersion)
+    }
+
+    @Test("A later migration is applied once, in its own transaction; a failing one changes nothing")
+    func laterMigrations() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("catalog.sqlite")
+        _ = try Catalog.create(path: path)
+        let database = try Database(path: path)
+        let next = Migration(version: Migration.latestVersion + 1, name: "\(Migration.latestVersion + 1)_extra.sql",
+                             sql: "CREATE TABLE extra (x INTEGER); INSERT INTO extra VALUES (1);")
+        #expect(try database.migrate(Migration.all + [next]) == [next.name])
+        #expect(try database.migrate(Migration.all + [next]) == [], "a recorded migration must not run again")
+        #expect(try database.scalarInt("SELECT count(*) FROM extra") == 1)
+        #expect(try database.schemaVersion() == next.version)
+
+        let broken = Migration(version: next.version + 1, name: "\(next.version + 1)_broken.sql",
+                               sql: "CREATE TABLE half_done (x INTEGER); INSERT INTO no_such_table VALUES (1);")
+        #expect(throws: (any Error).self) { try database.migrate(Migration.all + [next, broken]) }
+        #expect(try database.scalarInt("SELECT count(*) FROM sqlite_master WHERE name = 'half_done'") == 0,
+                "a failed migration must roll back its own statements")
+        #expect(try database.schemaVersion() == next.version)
+    }
+
+    @Test("A catalog whose schema is newer than the binary is refused, and left unchanged")
+    func newerCatalogRefused() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("future.sqlite")
+        do {
+            let catalog = try makeCatalog(in: directory, name: "future.sqlite")
+            try catalog.setLabels([demoTopLabel()])
+        }
+        // What a newer labelcat would leave behind: a schema_migrations row this binary lacks.
+        try SQLiteShell.run(path, "INSERT INTO schema_migrations (version, name) VALUES (999, '999_future.sql');")
+        let before = try SQLiteShell.dump(path)
+
+        for readOnly in [false, true] {
+            let error = expectCatalogError(["newer", "999", "upgrade labelcat"]) { try Catalog.open(path: path, readOnly: readOnly) }
+            if case .schemaTooNew(_, let found, let supported)? = error {
+                #expect(found == 999)
+                #expect(supported == Migration.latestVersion)
+            } else {
+                Issue.record("expected schemaTooNew, got \(String(describing: error))")
+            }
+        }
+        // init (Catalog.create) must not touch it either.
+        expectCatalogError(["newer"]) { try Catalog.create(path: path) }
+        #expect(try SQLiteShell.dump(path) == before)
+    }
+}
