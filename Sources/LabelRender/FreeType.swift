@@ -1,4 +1,10 @@
 import CCairo
+import Synchronization
+
+/// FreeType wants creating and freeing faces of one library serialized; cairo may free a face
+/// (through `CairoFontFace`'s destroy callback) on whichever thread drops its last reference,
+/// so every face and library is created and freed under this lock.
+private let freeTypeLock = Mutex<Void>(())
 
 /// A FreeType library instance; owns the `FT_Library` and frees it in `deinit`, after the
 /// last face opened with it (each face holds its library).
@@ -7,13 +13,14 @@ final class FreeTypeLibrary {
 
     init() throws(RenderError) {
         var library: FT_Library?
-        let error = FT_Init_FreeType(&library)
+        let error = freeTypeLock.withLock { _ in FT_Init_FreeType(&library) }
         guard error == 0, let library else { throw RenderError("cannot start FreeType (error \(error))") }
         handle = library
     }
 
     deinit {
-        FT_Done_FreeType(handle)
+        let handle = handle
+        freeTypeLock.withLock { _ in _ = FT_Done_FreeType(handle) }
     }
 }
 
@@ -24,7 +31,7 @@ final class FreeTypeFace {
 
     init(library: FreeTypeLibrary, path: String, index: Int) throws(RenderError) {
         var face: FT_Face?
-        let error = FT_New_Face(library.handle, path, index, &face)
+        let error = freeTypeLock.withLock { _ in FT_New_Face(library.handle, path, index, &face) }
         guard error == 0, let face else {
             throw RenderError("cannot open the font '\(path)' (face \(index)) with FreeType (error \(error))")
         }
@@ -33,7 +40,8 @@ final class FreeTypeFace {
     }
 
     deinit {
-        FT_Done_Face(handle)
+        let handle = handle
+        freeTypeLock.withLock { _ in _ = FT_Done_Face(handle) }
     }
 }
 

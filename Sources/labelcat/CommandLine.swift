@@ -72,6 +72,8 @@ enum ParseOutcome {
     case run(Command, ParsedArguments)
     case help(Command, path: [String])
     case version
+    /// The CLI reference in Markdown (the README's, kept in step by a test).
+    case reference
 }
 
 /// Options every command accepts, before or after the command name.
@@ -119,6 +121,7 @@ func parse(_ arguments: [String], root: Command) throws -> ParseOutcome {
         }
         if argument == "--" { onlyPositionals = true; continue }
         if argument == "--version", path.count == 1 { return .version }
+        if argument == "--help-reference", path.count == 1 { return .reference }
         var name: String
         var inlineValue: String?
         if argument.hasPrefix("--") {
@@ -248,4 +251,15 @@ extension String {
     func padding(to width: Int) -> String {
         count >= width ? self : self + String(repeating: " ", count: width - count)
     }
+}
+
+/// Every command's help, as Markdown: what the README's CLI reference holds.
+func referenceText(_ root: Command) -> String {
+    var text = ""
+    func add(_ command: Command, path: [String]) {
+        text += "### `\(path.joined(separator: " "))`\n\n```\n\(helpText(command, path: path))```\n\n"
+        for sub in command.subcommands { add(sub, path: path + [sub.name]) }
+    }
+    add(root, path: [root.name])
+    return text
 }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import LabelCatalog
 import LabelJSON
 import LabelLayout
 import LabelRender
@@ -8,31 +9,41 @@ import LabelRender
 /// `labelcat demo`: the seeds' labels, laid out.
 let demoCommand = Command(
     name: "demo",
-    abstract: "Lay out the seed documents' labels and print where their text goes.",
+    abstract: "Build a catalog of the seed documents' labels (DIR/demo.sqlite), print where their text goes, and draw them (DIR/demo.png).",
     discussion: """
         The seeds are UILabel subclasses with vertical alignment (top, middle, bottom) and content \
-        insets: Chinese text in 350 × 200 labels, 200 × 80 centered labels, and an inset label.
+        insets: Chinese text in 350 × 200 labels, 200 × 80 centered labels, and an inset label. \
+        The picture shows them at their frames; seed 003's labels, from a screen of their own, \
+        are drawn on a second screen to the right of the first.
         """,
     options: [.flag("json", help: "Print each layout as JSON (one per line)."),
-              .option("out", "DIR", help: "Write the seeds' screen to DIR/demo.png (default: out)."),
+              .option("out", "DIR", help: "Write DIR/demo.sqlite and DIR/demo.png (default: out)."),
               .option("scale", "S", help: "Pixels per point of the picture (default 3, the labels' scale).")],
     run: runDemo)
 
 func runDemo(_ arguments: ParsedArguments) throws -> Int32 {
     let directory = arguments.value("out") ?? "out"
     let scale = try arguments.value("scale").map { try renderScale($0, commandPath: ["labelcat", "demo"]) } ?? 3
-    let engine = LayoutEngine()
     let output = OutputStream.standardOutput
+    try makeDirectories(directory)
+    let folder = directory.hasSuffix("/") ? directory : directory + "/"
+
+    // The seeds' tokens and labels, in a catalog of their own.
+    let catalogPath = folder + "demo.sqlite"
+    let catalog = try SeedLabels.buildCatalog(at: catalogPath)
+    let tokens = try catalog.tokenSet()
     var pictures: [LabelPicture] = []
     // Seed 003's labels come from another screen and would cover seed 000's: the picture puts
     // that screen to the right of the first (frames shifted by one screen width and a gap).
     let secondScreen = Set(SeedLabels.seed003.map(\.name))
     var table = Table("label", "frame", "valign", "insets", "lines", "textRect (x, y, w, h)", "first line")
-    for label in SeedLabels.all {
-        let layout = try engine.layout(label)
-        var drawn = label
-        if secondScreen.contains(label.name) { drawn.frame.x += SeedLabels.screenWidth + Renderer.screenMargin }
-        pictures.append(LabelPicture(definition: drawn, layout: layout))
+    for name in SeedLabels.records.map(\.name) {
+        let record = try catalog.label(named: name)
+        var picture = try storedPicture(record, locale: "", catalog: catalog, tokens: tokens)
+        let label = picture.definition
+        let layout = picture.layout
+        if secondScreen.contains(label.name) { picture.definition.frame.x += SeedLabels.screenWidth + Renderer.screenMargin }
+        pictures.append(picture)
         if arguments.flag("json") {
             output.write(layout.json + "\n")
             continue
@@ -50,15 +61,14 @@ func runDemo(_ arguments: ParsedArguments) throws -> Int32 {
     }
     if !arguments.flag("json") {
         output.write(table.rendered)
-        output.write("\nFont: \(try engine.primaryFace(for: FontSpec()).family) (the default family). Rects are in label coordinates; lines shown/needed.\n")
+        output.write("\nFont: \(try catalog.engine.primaryFace(for: FontSpec()).family) (the default family). Rects are in label coordinates; lines shown/needed.\n")
     }
 
     // The seeds' screens: every label at its frame, as their screenshots show them.
-    try makeDirectories(directory)
-    let path = directory.hasSuffix("/") ? directory + "demo.png" : directory + "/demo.png"
-    let canvas = try Renderer(engine: engine).renderScreen(pictures, scale: scale)
+    let path = folder + "demo.png"
+    let canvas = try Renderer(engine: catalog.engine).renderScreen(pictures, scale: scale)
     try canvas.writePNG(to: path)
-    let note = "Wrote \(path) (\(canvas.width) × \(canvas.height) px, \(formatted(scale))×).\n"
+    let note = "Wrote \(path) (\(canvas.width) × \(canvas.height) px, \(formatted(scale))×) and the catalog \(catalogPath).\n"
     if arguments.flag("json") {
         OutputStream.standardError.write(note)
         OutputStream.standardError.flush()

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import LabelCatalog
+import LabelJSON
 import LabelLayout
 
 /// The labels of the seed documents (shared/seeds), as their code builds them.
@@ -60,5 +65,61 @@ enum SeedLabels {
         label.contentInsets = EdgeInsets(top: 10, left: 16, bottom: 10, right: 16)
         label.backgroundColor = Color(red: 255, green: 236, blue: 179)
         return label
+    }
+}
+
+extension SeedLabels {
+    /// The seeds' design tokens (DTCG): the system font at the seeds' two sizes, their
+    /// colors, and seed 004's insets.
+    static let designTokens = """
+        {
+          "font": {
+            "family": {"$type": "fontFamily", "system": {"$value": ["Noto Sans CJK SC"], "$description": "The iOS system font's stand-in"}},
+            "size": {"$type": "dimension",
+                     "body": {"$value": {"value": 17, "unit": "px"}},
+                     "caption": {"$value": {"value": 15, "unit": "px"}}}
+          },
+          "typography": {
+            "$type": "typography",
+            "body": {"$value": {"fontFamily": "{font.family.system}", "fontSize": "{font.size.body}", "fontWeight": 400}},
+            "caption": {"$value": {"fontFamily": "{font.family.system}", "fontSize": "{font.size.caption}", "fontWeight": 400}}
+          },
+          "color": {
+            "$type": "color",
+            "cyan": {"$value": "#00FFFF"}, "blue": {"$value": "#0000FF"}, "red": {"$value": "#FF0000"},
+            "black": {"$value": "#000000"}, "cream": {"$value": "#FFECB3"}
+          },
+          "spacing": {"card": {"$type": "insets", "$value": "10 16", "$description": "Seed 004's contentInsets"}}
+        }
+        """
+
+    /// The seeds' labels as catalog records, their style through the tokens above.
+    static var records: [LabelRecord] {
+        all.map { label in
+            var style = JSONObject()
+            let isCaption = label.font.size == 15
+            style["font"] = .string(isCaption ? "{typography.caption}" : "{typography.body}")
+            style["numberOfLines"] = .number(Double(label.numberOfLines))
+            style["lineBreakMode"] = .string(label.lineBreakMode.rawValue)
+            style["textAlignment"] = .string(label.textAlignment.rawValue)
+            style["verticalAlignment"] = .string(label.verticalAlignment.rawValue)
+            if label.contentInsets != .zero { style["contentInsets"] = .string("{spacing.card}") }
+            style["textColor"] = .string(label.textColor == Color(red: 0, green: 0, blue: 255) ? "{color.blue}" : "{color.black}")
+            switch label.backgroundColor {
+            case Color(red: 0, green: 255, blue: 255): style["backgroundColor"] = .string("{color.cyan}")
+            case Color(red: 255, green: 0, blue: 0): style["backgroundColor"] = .string("{color.red}")
+            default: style["backgroundColor"] = .string("{color.cream}")
+            }
+            return LabelRecord(name: label.name, text: label.text, frame: label.frame, style: style)
+        }
+    }
+
+    /// Creates (anew) a catalog of the seeds' tokens and labels at `path`.
+    static func buildCatalog(at path: String) throws -> Catalog {
+        for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
+        let catalog = try Catalog.create(path: path).catalog
+        _ = try catalog.importDesignTokens(try JSONValue.parse(designTokens))
+        try catalog.setLabels(records)
+        return catalog
     }
 }

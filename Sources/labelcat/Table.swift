@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Prints rows as a table with aligned columns: numbers right-aligned, text left-aligned.
 struct Table {
     let headers: [String]
@@ -11,19 +15,23 @@ struct Table {
         rows.append(cells)
     }
 
+    /// Bold headers on a terminal, unless NO_COLOR is set.
+    static var usesStyle: Bool { isatty(1) == 1 && getenv("NO_COLOR") == nil }
+
     var rendered: String {
         let all = [headers] + rows
         let widths = headers.indices.map { column in all.map { $0[column].displayWidth }.max() ?? 0 }
         func isNumeric(_ text: String) -> Bool {
             text.contains(where: \.isNumber) && text.allSatisfy { $0.isNumber || $0 == "." || $0 == "-" }
         }
-        return all.map { row in
-            row.indices.map { column -> String in
+        return all.enumerated().map { rowIndex, row in
+            let line = row.indices.map { column -> String in
                 let cell = row[column]
                 let pad = String(repeating: " ", count: widths[column] - cell.displayWidth)
                 if column == row.count - 1 { return isNumeric(cell) ? pad + cell : cell }
                 return isNumeric(cell) ? pad + cell : cell + pad
             }.joined(separator: "  ")
+            return rowIndex == 0 && Self.usesStyle ? "\u{1B}[1m\(line)\u{1B}[0m" : line
         }.joined(separator: "\n") + "\n"
     }
 }

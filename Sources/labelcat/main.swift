@@ -10,6 +10,9 @@ func main() -> Int32 {
         case .version:
             print("labelcat \(labelcatVersion) (\(LayoutEngine.version))")
             return 0
+        case .reference:
+            print(referenceText(rootCommand), terminator: "")
+            return 0
         case .help(let command, let path):
             print(helpText(command, path: path), terminator: "")
             return 0
