@@ -130,7 +130,7 @@ struct RenderTests {
             #expect(picture.layout.lineCount == 2, "\(name): two lines of text")
             #expect(pixels.textColoredInTextRect > 50, "\(name): text-colored pixels in the text rect")
             #expect(pixels.inkInTextRect > 300, "\(name): glyphs drawn in the text rect")
-            #expect(pixels.notBackgroundOutsideTextRect.isEmpty,
+            #expect(pixels.notBackgroundOutsideTextRect.count == 0,
                     "\(name): \(pixels.notBackgroundOutsideTextRect.count) pixels between text rect and bounds are not the background, first \(pixels.notBackgroundOutsideTextRect.prefix(3).map { "(\($0.x), \($0.y)) \($0.color)" })")
         }
         // Where no label is, the screen is white: the margin and the gaps between labels.
@@ -149,7 +149,7 @@ struct RenderTests {
                                                                  alignment: alignment, insets: insets), engine: engine)
             let canvas = try renderer.renderLabel(picture, scale: 2)
             let pixels = inspect(canvas, picture, origin: (0, 0), scale: 2)
-            #expect(pixels.notBackgroundOutsideTextRect.isEmpty, "\(alignment): ink outside the text rect")
+            #expect(pixels.notBackgroundOutsideTextRect.count == 0, "\(alignment): ink outside the text rect")
             #expect(pixels.textColoredInTextRect > 50)
             let inkRow = (0..<canvas.height).first { y in (0..<canvas.width).contains { canvas.pixel(x: $0, y: y) != cyan } }
             firstInkRows.append(try #require(inkRow))
@@ -212,7 +212,7 @@ struct RenderTests {
             }
         }
         #expect(yellow > 100, "\(yellow) yellow pixels")
-        #expect(inspect(canvas, picture, origin: (0, 0), scale: 2).notBackgroundOutsideTextRect.isEmpty)
+        #expect(inspect(canvas, picture, origin: (0, 0), scale: 2).notBackgroundOutsideTextRect.count == 0)
     }
 
     @Test("A contact sheet captions each label under it")
@@ -227,7 +227,7 @@ struct RenderTests {
         let origins = [(padding, padding), (padding + 350 + padding, padding), (padding, padding + rowHeight + padding)]
         for (picture, origin) in zip(pictures, origins) {
             let pixels = inspect(canvas, picture, origin: origin, scale: 1)
-            #expect(pixels.notBackgroundOutsideTextRect.isEmpty)
+            #expect(pixels.notBackgroundOutsideTextRect.count == 0)
             #expect(pixels.textColoredInTextRect > 20)
             // The caption: dark gray glyphs under the label.
             let captionTop = Int(origin.1 + 200 + Renderer.Sheet.captionGap)
