@@ -14,7 +14,7 @@ BENCH_PACKAGES := libpango1.0-dev python3
 BENCH_COUNT ?= 100000
 BENCH_DIR := .build/bench
 
-.PHONY: demo test bench build deps bench-deps clean
+.PHONY: demo test bench build deps bench-deps readme clean
 
 demo: deps build
 	.build/release/labelcat demo
@@ -37,6 +37,11 @@ bench: bench-deps build
 	python3 Benchmarks/run_engine_bench.py --labelcat .build/release/labelcat \
 	    --engine-bench .build/release/labelcat-bench --pango $(BENCH_DIR)/pango-baseline \
 	    --count $(BENCH_COUNT) --work $(BENCH_DIR)
+
+# Rewrites the README's CLI reference from the commands' --help text.
+readme: deps
+	swift build --product labelcat
+	scripts/update-cli-reference .build/debug/labelcat
 
 clean:
 	rm -rf .build
