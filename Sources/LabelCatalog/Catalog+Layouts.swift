@@ -53,8 +53,7 @@ extension Catalog {
                 throw CatalogError.invalidInput("the layout of '\(name)'\(locale.isEmpty ? "" : " (\(locale))") is stale and the catalog '\(path)' is read-only; run 'labelcat recompute' with write access")
             }
             try edit(allowLayoutErrors: true) {
-                var tokens = tokens
-                try recompute(label: name, tokens: &tokens, allowErrors: true)
+                try recomputeInTransaction([RecomputeItem(label: name, locales: nil)], allowErrors: true)
             }
             stored = try readLayout(label: name, locale: locale)
         }
@@ -102,7 +101,7 @@ extension Catalog {
 extension Catalog {
     /// Layouts matching a glob (and locale), every one fresh: stale rows are recomputed first
     /// (on a read-only catalog, stale rows are an error naming them).
-    public func freshLayouts(matching glob: String = "*", locale: String? = nil) throws -> [StoredLayout] {
+    public func freshLayouts(matching glob: String = "*", locale: String? = nil, truncatedOnly: Bool = false) throws -> [StoredLayout] {
         let stale = try layouts(matching: glob, locale: locale, staleOnly: true)
         let missing = try labelsWithoutLayouts(matching: glob)
         if !stale.isEmpty || !missing.isEmpty {
@@ -111,13 +110,11 @@ extension Catalog {
                 throw CatalogError.invalidInput("layouts are stale (\(names)…) and the catalog '\(path)' is read-only; run 'labelcat recompute' with write access")
             }
             try edit(allowLayoutErrors: true) {
-                var tokens = try tokenSet()
-                for name in Set(stale.map(\.label) + missing).sorted() {
-                    try recompute(label: name, tokens: &tokens, allowErrors: true)
-                }
+                let names = Set(stale.map(\.label) + missing).sorted()
+                try recomputeInTransaction(names.map { RecomputeItem(label: $0, locales: nil) }, allowErrors: true)
             }
         }
-        return try layouts(matching: glob, locale: locale)
+        return try layouts(matching: glob, locale: locale, truncatedOnly: truncatedOnly)
     }
 
     func labelsWithoutLayouts(matching glob: String) throws -> [String] {

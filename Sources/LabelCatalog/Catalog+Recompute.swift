@@ -47,6 +47,8 @@ struct ComputedItem: Sendable {
     /// Hash of the label's resolved definition for the base locale, to detect edits made
     /// while this was computed ("" when it could not be resolved).
     var snapshotHash = ""
+    /// Why the label could not be laid out (its rows then record this error).
+    var failure: String?
 }
 
 /// Slots that worker threads fill, each index by exactly one worker.
@@ -107,17 +109,24 @@ extension Catalog {
             }
             let (records, tokens, counter) = snapshot
             let storedHashes = force ? [:] : try inputHashes(for: chunk.map(\.label))
-            // One resolver per worker, kept from chunk to chunk while the catalog is unchanged.
-            if resolverCache?.counter != counter {
-                resolverCache = (counter, ResultSlots(repeating: LabelResolver(tokens: tokens), count: ProcessInfoCores.count))
-            }
-            let computed = compute(chunk, records: records, resolvers: resolverCache!.resolvers, storedHashes: storedHashes)
+            let computed = compute(chunk, records: records, resolvers: try resolvers(tokens: tokens, counter: counter),
+                                   storedHashes: storedHashes)
             // The queue entries go in the same transaction as the last chunk's layouts.
             let summary = try write(computed, readAtCounter: counter, deletingQueueEntries: start >= items.count ? queueIDs : [])
             total.add(summary)
             try afterChunk(total)
         }
         return total
+    }
+
+    /// One resolver per worker, kept from call to call while the catalog is unchanged (the
+    /// change counter says so), so resolved styles are reused.
+    func resolvers(tokens: TokenSet? = nil, counter: Int? = nil) throws -> ResultSlots<LabelResolver> {
+        let counter = try counter ?? changeCounter()
+        if let cache = resolverCache, cache.counter == counter { return cache.resolvers }
+        let resolvers = ResultSlots(repeating: LabelResolver(tokens: try tokens ?? tokenSet()), count: ProcessInfoCores.count)
+        resolverCache = (counter, resolvers)
+        return resolvers
     }
 
     /// Records (with texts) of the named labels; missing ones are absent.
@@ -195,8 +204,9 @@ extension Catalog {
             }
         } catch {
             result.failed = true
-            result.dependencies = referencedTokens(record).sorted()
-            result.rows = locales.map { LayoutRow(label: item.label, locale: $0, error: "\(error)", computedAt: now).values }
+            result.failure = error is LayoutError ? "\(CatalogError.invalidLabel(label: item.label, reason: "\(error)"))" : "\(error)"
+            result.dependencies = referencedTokens(record, tokens: resolver.tokens).sorted()
+            result.rows = locales.map { LayoutRow(label: item.label, locale: $0, error: result.failure!, computedAt: now).values }
         }
         return result
     }
@@ -210,49 +220,64 @@ extension Catalog {
     /// Writes a computed chunk in one transaction. When the catalog changed since the chunk
     /// was read, each label is checked against its current inputs first.
     func write(_ computed: [ComputedItem], readAtCounter counter: Int, deletingQueueEntries queueIDs: [Int] = []) throws -> RecomputeSummary {
-        var summary = RecomputeSummary()
         try database.transaction {
             let changed = try changeCounter() != counter
-            var currentResolver: LabelResolver? = changed ? LabelResolver(tokens: try tokenSet()) : nil
-            let upsert = try database.statement(Self.upsertLayoutSQL)
-            let prune = try database.statement("DELETE FROM layouts WHERE label = ? AND locale NOT IN (SELECT value FROM json_each(?))")
-            let clearDependencies = try database.statement("DELETE FROM label_dependencies WHERE label = ?")
-            let addDependency = try database.statement("INSERT OR IGNORE INTO label_dependencies (label, token) VALUES (?, ?)")
-            let requeue = try database.statement("INSERT INTO recompute_queue (kind, name) VALUES ('label', ?)")
-            let removeLocale = try database.statement("DELETE FROM layouts WHERE label = ? AND locale = ?")
-            for item in computed where item.exists {
-                if currentResolver != nil {
-                    guard let current = try? label(named: item.label) else { continue } // removed meanwhile
-                    let locales = [""] + current.texts.keys.sorted()
-                    let hash = (try? currentResolver!.resolve(current))
-                        .flatMap { try? Self.snapshotHash($0.definition, locales: locales, engine: engine) } ?? ""
-                    if hash != item.snapshotHash {
-                        try requeue.run(.text(item.label))
-                        summary.requeued += 1
-                        continue
-                    }
-                }
-                summary.labels += 1
-                for row in item.rows {
-                    upsert.reset()
-                    try upsert.bind(row)
-                    try upsert.step()
-                    upsert.reset()
-                }
-                if let locales = item.allLocales {
-                    try prune.run(.text(item.label), .text(JSONValue.array(locales.map(JSONValue.string)).jsonString()))
-                }
-                for locale in item.removedLocales { try removeLocale.run(.text(item.label), .text(locale)) }
-                try clearDependencies.run(.text(item.label))
-                for token in item.dependencies { try addDependency.run(.text(item.label), .text(token)) }
-                summary.written += item.rows.count
-                summary.unchanged += item.unchanged
-                if item.failed { summary.failed += 1 }
-            }
+            let summary = try writeComputed(computed, check: changed ? LabelResolver(tokens: try tokenSet()) : nil)
             if !queueIDs.isEmpty {
                 try database.statement("DELETE FROM recompute_queue WHERE id IN (SELECT value FROM json_each(?))")
                     .run(.text(JSONValue.array(queueIDs.map { .number(Double($0)) }).jsonString()))
             }
+            return summary
+        }
+    }
+
+    /// Writes computed layouts (inside the caller's transaction). With `check`, a label whose
+    /// current inputs differ from those it was computed from is queued again, not written.
+    /// A label that no longer exists loses its layouts (an edit with foreign keys off, as in
+    /// the sqlite3 shell, does not cascade).
+    func writeComputed(_ computed: [ComputedItem], check: LabelResolver?) throws -> RecomputeSummary {
+        var summary = RecomputeSummary()
+        var check = check
+        let upsert = try database.statement(Self.upsertLayoutSQL)
+        let prune = try database.statement("DELETE FROM layouts WHERE label = ? AND locale NOT IN (SELECT value FROM json_each(?))")
+        let clearDependencies = try database.statement("DELETE FROM label_dependencies WHERE label = ?")
+        let addDependency = try database.statement("INSERT OR IGNORE INTO label_dependencies (label, token) VALUES (?, ?)")
+        let requeue = try database.statement("INSERT INTO recompute_queue (kind, name) VALUES ('label', ?)")
+        let removeLocale = try database.statement("DELETE FROM layouts WHERE label = ? AND locale = ?")
+        for item in computed {
+            guard item.exists else {
+                for table in ["layouts", "label_texts", "label_dependencies"] {
+                    try database.statement("DELETE FROM \(table) WHERE label = ?").run(.text(item.label))
+                }
+                continue
+            }
+            if check != nil {
+                guard let current = try? label(named: item.label) else { continue } // removed meanwhile
+                let locales = [""] + current.texts.keys.sorted()
+                let hash = (try? check!.resolve(current))
+                    .flatMap { try? Self.snapshotHash($0.definition, locales: locales, engine: engine) } ?? ""
+                if hash != item.snapshotHash {
+                    try requeue.run(.text(item.label))
+                    summary.requeued += 1
+                    continue
+                }
+            }
+            summary.labels += 1
+            for row in item.rows {
+                upsert.reset()
+                try upsert.bind(row)
+                try upsert.step()
+                upsert.reset()
+            }
+            if let locales = item.allLocales {
+                try prune.run(.text(item.label), .text(JSONValue.array(locales.map(JSONValue.string)).jsonString()))
+            }
+            for locale in item.removedLocales { try removeLocale.run(.text(item.label), .text(locale)) }
+            try clearDependencies.run(.text(item.label))
+            for token in item.dependencies { try addDependency.run(.text(item.label), .text(token)) }
+            summary.written += item.rows.count
+            summary.unchanged += item.unchanged
+            if item.failed { summary.failed += 1 }
         }
         return summary
     }

@@ -34,6 +34,10 @@ public final class Catalog {
     public static func create(path: String) throws -> (catalog: Catalog, applied: [String]) {
         let database = try openDatabase(path: path, readOnly: false, create: true)
         try checkSchema(database, path: path, allowOlder: true)
+        let tables = try database.scalarInt("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name <> 'schema_migrations'") ?? 0
+        if try database.schemaVersion() == 0, tables > 0 {
+            throw CatalogError.notACatalog(path: path, reason: "it is another program's SQLite database (it has tables but no labelcat schema)")
+        }
         let mode = try database.scalarText("PRAGMA journal_mode = WAL")
         guard mode?.lowercased() == "wal" else {
             throw CatalogError.notACatalog(path: path, reason: "cannot switch it to WAL mode")
@@ -53,6 +57,15 @@ public final class Catalog {
     }
 
     private static func openDatabase(path: String, readOnly: Bool, create: Bool) throws -> Database {
+        // SQLite takes a file shorter than its header for an empty database: check the header.
+        if let handle = fopen(path, "rb") {
+            var header = [UInt8](repeating: 0, count: 16)
+            let count = fread(&header, 1, 16, handle)
+            fclose(handle)
+            if count > 0, header != Array("SQLite format 3\0".utf8) {
+                throw CatalogError.notACatalog(path: path, reason: "not a SQLite database")
+            }
+        }
         do {
             let database = try Database(path: path, readOnly: readOnly, create: create)
             _ = try database.scalarInt("SELECT count(*) FROM sqlite_master")
@@ -136,25 +149,56 @@ public final class Catalog {
     /// Adds or replaces tokens after checking their values, types and aliases (no unknown
     /// targets, no cycles); the labels using them are recomputed.
     public func setTokens(_ tokens: [Token], groups: [(path: String, properties: JSONObject)] = []) throws {
-        try edit {
-            var set = try tokenSet()
-            var merged = set.tokens
-            for token in tokens { merged[token.name] = token }
-            set = TokenSet(Array(merged.values))
-            for token in merged.values.sorted(by: { $0.name < $1.name }) { _ = try set.resolve(token.name) }
-            let upsert = try database.statement("""
-                INSERT INTO tokens (name, type, value, description, extensions) VALUES (?, ?, ?, ?, ?)
-                ON CONFLICT (name) DO UPDATE SET type = excluded.type, value = excluded.value,
-                    description = excluded.description, extensions = excluded.extensions
-                WHERE (type, value, description, extensions) IS NOT (excluded.type, excluded.value, excluded.description, excluded.extensions)
-                """)
-            for token in tokens {
-                try upsert.run(.text(token.name), .text(token.type.rawValue), .text(token.value.jsonString()),
-                               token.description.map(SQLValue.text) ?? .null,
-                               token.extensions.map { .text($0.jsonString()) } ?? .null)
+        var seen: Set<String> = []
+        for token in tokens {
+            guard isValidTokenName(token.name) else {
+                throw CatalogError.invalidToken(token: token.name, reason: "names are dot-separated parts, none empty, none starting with '$' or holding '{' or '}'")
             }
-            let group = try database.statement("INSERT OR REPLACE INTO token_groups (path, properties) VALUES (?, ?)")
-            for (path, properties) in groups { try group.run(.text(path), .text(JSONValue.object(properties).jsonString())) }
+            guard seen.insert(token.name).inserted else {
+                throw CatalogError.invalidToken(token: token.name, reason: "appears more than once; nothing was imported")
+            }
+        }
+        do {
+            try edit {
+                var merged = try tokenSet().tokens
+                for token in tokens { merged[token.name] = token }
+                // DTCG nests tokens in groups: a token cannot also be a group of other tokens.
+                for token in tokens {
+                    if let child = merged.keys.first(where: { $0.hasPrefix(token.name + ".") }) {
+                        throw CatalogError.invalidToken(token: token.name, reason: "'\(child)' is inside it; a token cannot also be a group")
+                    }
+                    var prefix = token.name
+                    while let dot = prefix.lastIndex(of: ".") {
+                        prefix = String(prefix[..<dot])
+                        if merged[prefix] != nil {
+                            throw CatalogError.invalidToken(token: token.name, reason: "'\(prefix)' is a token, so it cannot be a group holding this one")
+                        }
+                    }
+                }
+                // The new values and aliases must resolve (no unknown targets, no cycles).
+                var set = TokenSet(Array(merged.values))
+                for token in tokens { _ = try set.resolve(token.name) }
+                let upsert = try database.statement("""
+                    INSERT INTO tokens (name, type, value, description, extensions) VALUES (?, ?, ?, ?, ?)
+                    ON CONFLICT (name) DO UPDATE SET type = excluded.type, value = excluded.value,
+                        description = excluded.description, extensions = excluded.extensions
+                    WHERE (type, value, description, extensions) IS NOT (excluded.type, excluded.value, excluded.description, excluded.extensions)
+                    """)
+                for token in tokens {
+                    try upsert.run(.text(token.name), .text(token.type.rawValue), .text(token.value.jsonString()),
+                                   token.description.map(SQLValue.text) ?? .null,
+                                   token.extensions.map { .text($0.jsonString()) } ?? .null)
+                }
+                let group = try database.statement("INSERT OR REPLACE INTO token_groups (path, properties) VALUES (?, ?)")
+                for (path, properties) in groups { try group.run(.text(path), .text(JSONValue.object(properties).jsonString())) }
+            }
+        } catch let error as CatalogError {
+            // A label the new values break: say which token edit broke it.
+            if case .invalidInput(let reason) = error, reason.hasPrefix("label '") {
+                let names = tokens.map(\.name).prefix(3).joined(separator: ", ")
+                throw CatalogError.invalidToken(token: names, reason: "this value breaks a label that uses it: \(reason)")
+            }
+            throw error
         }
     }
 
@@ -317,83 +361,46 @@ public final class Catalog {
     /// it. Called inside the edit's transaction. A label that cannot be laid out fails the
     /// edit unless `allowLayoutErrors`, in which case its error is recorded in `layouts`.
     func recomputeQueued(allowLayoutErrors: Bool) throws {
-        guard let lastID = try database.scalarInt("SELECT max(id) FROM recompute_queue") else { return }
-        let labels = try database.statement("""
-            SELECT name FROM recompute_queue WHERE id <= ?1 AND kind IN ('label', 'text')
-            UNION SELECT d.label FROM recompute_queue q JOIN label_dependencies d ON d.token = q.name
-                WHERE q.id <= ?1 AND q.kind = 'token'
-            UNION SELECT l.name FROM labels l WHERE EXISTS (SELECT 1 FROM recompute_queue WHERE id <= ?1 AND kind = 'all')
-            """)
-        try labels.bind([.integer(lastID)])
-        var names: [String] = []
-        while try labels.step() { names.append(labels.text(0) ?? "") }
-        var tokens = try tokenSet()
-        for name in names {
-            try recompute(label: name, tokens: &tokens, allowErrors: allowLayoutErrors)
-        }
+        let entries = try queueEntries()
+        guard let lastID = entries.last?.id else { return }
+        try recomputeInTransaction(try expand(entries), allowErrors: allowLayoutErrors)
         try database.statement("DELETE FROM recompute_queue WHERE id <= ?").run(.integer(lastID))
     }
 
-    /// Recomputes every layout of one label (each locale) and records its dependencies.
-    func recompute(label name: String, tokens: inout TokenSet, allowErrors: Bool) throws {
-        let record: LabelRecord
-        do { record = try label(named: name) } catch CatalogError.unknownLabel { return }
-        let now = Self.timestamp()
-        let locales = [""] + record.texts.keys.sorted()
-        var dependencies: Set<String> = []
-        var rows: [LayoutRow] = []
-        do {
-            let resolved = try record.resolve(tokens: tokens)
-            dependencies = resolved.dependencies
-            for locale in locales {
-                let layout: ComputedLayout
-                do { layout = try engine.layout(resolved.definition, locale: locale) } catch {
-                    throw CatalogError.invalidLabel(label: name, reason: error.description)
-                }
-                rows.append(LayoutRow(layout: layout, computedAt: now))
-            }
-        } catch {
-            guard allowErrors else { throw error }
-            if case .invalidLabel = error as? CatalogError {} else if !(error is CatalogError) { throw error }
-            dependencies = Self.referencedTokens(record)
-            rows = locales.map { LayoutRow(label: name, locale: $0, error: "\(error)", computedAt: now) }
+    /// Lays out items and writes them inside the caller's transaction.
+    func recomputeInTransaction(_ items: [RecomputeItem], allowErrors: Bool) throws {
+        guard !items.isEmpty else { return }
+        let computed = compute(items, records: try records(for: items.map(\.label)), resolvers: try resolvers(),
+                               storedHashes: [:])
+        if !allowErrors, let failure = computed.first(where: { $0.failure != nil })?.failure {
+            throw CatalogError.invalidInput(failure)
         }
-        try write(rows, label: name, locales: locales)
-        try database.statement("DELETE FROM label_dependencies WHERE label = ?").run(.text(name))
-        let insert = try database.statement("INSERT OR IGNORE INTO label_dependencies (label, token) VALUES (?, ?)")
-        for token in dependencies.sorted() { try insert.run(.text(name), .text(token)) }
+        _ = try writeComputed(computed, check: nil)
     }
 
-    /// The tokens a label names directly (for a label whose resolution failed).
-    static func referencedTokens(_ record: LabelRecord) -> Set<String> {
+    /// Every queue entry, oldest first.
+    func queueEntries() throws -> [QueueEntry] {
+        let statement = try database.statement("SELECT id, kind, name, locale FROM recompute_queue ORDER BY id")
+        var entries: [QueueEntry] = []
+        while try statement.step() {
+            entries.append(QueueEntry(id: statement.int(0), kind: statement.text(1) ?? "", name: statement.text(2) ?? "",
+                                      locale: statement.text(3)))
+        }
+        return entries
+    }
+
+    /// The tokens a label names, and every token their aliases lead to (known or not): what
+    /// a label whose resolution failed depends on, so that fixing any of them recomputes it.
+    static func referencedTokens(_ record: LabelRecord, tokens: TokenSet) -> Set<String> {
         var names: Set<String> = []
         func collect(_ value: JSONValue) {
-            if let target = aliasTarget(value) { names.insert(target) }
+            if let target = aliasTarget(value), names.insert(target).inserted, let token = tokens.tokens[target] {
+                collect(token.value)
+            }
             if let object = value.object { for (_, member) in object { collect(member) } }
         }
         for (_, value) in record.style { collect(value) }
         return names
-    }
-
-    func write(_ rows: [LayoutRow], label: String, locales: [String]) throws {
-        let upsert = try database.statement("""
-            INSERT INTO layouts (label, locale, x, y, width, height, line_count, needed_line_count, truncated,
-                                 lines, json, error, input_hash, computed_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT (label, locale) DO UPDATE SET x = excluded.x, y = excluded.y, width = excluded.width,
-                height = excluded.height, line_count = excluded.line_count,
-                needed_line_count = excluded.needed_line_count, truncated = excluded.truncated,
-                lines = excluded.lines, json = excluded.json, error = excluded.error,
-                input_hash = excluded.input_hash, computed_at = excluded.computed_at
-            """)
-        for row in rows {
-            upsert.reset()
-            try upsert.bind(row.values)
-            try upsert.step()
-            upsert.reset()
-        }
-        let prune = try database.statement("DELETE FROM layouts WHERE label = ? AND locale NOT IN (SELECT value FROM json_each(?))")
-        try prune.run(.text(label), .text(JSONValue.array(locales.map(JSONValue.string)).jsonString()))
     }
 
     static func timestamp() -> String {

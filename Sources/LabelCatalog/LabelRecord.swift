@@ -229,7 +229,7 @@ public struct LabelRecord: Sendable, Hashable {
 /// (the usual case: a few typography tokens shared by thousands of labels) resolve their
 /// style once; each label then only adds its name, texts and frame.
 public struct LabelResolver: Sendable {
-    private var tokens: TokenSet
+    public private(set) var tokens: TokenSet
     private var styles: [JSONObject: (template: LabelDefinition, dependencies: Set<String>)] = [:]
 
     public init(tokens: TokenSet) {

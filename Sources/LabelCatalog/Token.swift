@@ -38,9 +38,8 @@ public struct ResolvedToken: Sendable {
 
 /// `"{group.token}"` → `group.token`; nil for anything else.
 func aliasTarget(_ value: JSONValue) -> String? {
-    guard let text = value.string, text.count > 2, text.hasPrefix("{"), text.hasSuffix("}") else { return nil }
-    let inner = String(text.dropFirst().dropLast())
-    return inner.contains(where: { $0 == "{" || $0 == "}" || $0 == "\"" }) ? nil : inner
+    guard let text = value.string, LabelDefinition.isTokenReference(text) else { return nil }
+    return String(text.dropFirst().dropLast())
 }
 
 /// True for a token or group path: dot-separated parts, none empty, none starting with `$`,

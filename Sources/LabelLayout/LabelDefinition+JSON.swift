@@ -48,6 +48,7 @@ extension LabelDefinition {
             guard scale <= 3 else { throw .invalidField(field: field, message: "must be 1, 2 or 3, got \(scale)") }
         }
         try reader.refuseUnknownMembers()
+        try validateNumbers()
     }
 
     static func decodeName(_ value: JSONValue, field: String) throws(LayoutError) -> String {
@@ -56,6 +57,13 @@ extension LabelDefinition {
             throw .invalidField(field: field, message: "must be dot-separated parts of letters, digits, '_' or '-' (like demo.topLabel), got \"\(name)\"")
         }
         return name
+    }
+
+    /// True for a token reference `{group.token}`: braces around a name that holds no brace,
+    /// quote or colon (so a JSON object is never mistaken for one).
+    public static func isTokenReference(_ text: String) -> Bool {
+        text.count > 2 && text.hasPrefix("{") && text.hasSuffix("}")
+            && !text.dropFirst().dropLast().contains { $0 == "{" || $0 == "}" || $0 == "\"" || $0 == ":" }
     }
 
     /// True for a dotted name such as `demo.topLabel`: non-empty parts of letters, digits, `_`, `-`.
@@ -126,8 +134,8 @@ extension LabelDefinition {
         }
         try reader.optional("size") { value, field throws(LayoutError) in
             font.size = try FieldReader.number(value, field, minimum: 0)
-            guard font.size > 0, font.size <= 10_000 else {
-                throw .invalidField(field: field, message: "must be greater than 0 and at most 10000, got \(formatNumber(font.size))")
+            guard font.size >= 0.01, font.size <= 10_000 else {
+                throw .invalidField(field: field, message: "must be 0.01–10000, got \(formatNumber(font.size))")
             }
         }
         try reader.optional("weight") { value, field throws(LayoutError) in
@@ -143,6 +151,39 @@ extension LabelDefinition {
         }
         try reader.refuseUnknownMembers()
         return font
+    }
+}
+
+extension LabelDefinition {
+    /// Checks the numbers of a definition built in code (JSON input is checked as it is read):
+    /// finite, sizes not negative, a font size and line height the engine can divide by.
+    public func validateNumbers() throws(LayoutError) {
+        func check(_ value: Double, _ field: String, minimum: Double = 0) throws(LayoutError) {
+            guard value.isFinite, value >= minimum else {
+                throw .invalidField(field: field, message: "must be a finite number ≥ \(formatNumber(minimum)), got \(formatNumber(value))")
+            }
+        }
+        try check(frame.x, "frame.x", minimum: -.greatestFiniteMagnitude)
+        try check(frame.y, "frame.y", minimum: -.greatestFiniteMagnitude)
+        try check(frame.width, "frame.width")
+        try check(frame.height, "frame.height")
+        try check(contentInsets.top, "contentInsets.top")
+        try check(contentInsets.left, "contentInsets.left")
+        try check(contentInsets.bottom, "contentInsets.bottom")
+        try check(contentInsets.right, "contentInsets.right")
+        try check(lineHeight, "lineHeight")
+        try check(lineHeightMultiple, "lineHeightMultiple")
+        try check(lineSpacing, "lineSpacing")
+        try check(letterSpacing, "letterSpacing", minimum: -1000)
+        guard font.size.isFinite, font.size >= 0.01, font.size <= 10_000 else {
+            throw .invalidField(field: "font.size", message: "must be 0.01–10000, got \(formatNumber(font.size))")
+        }
+        guard lineHeight == 0 || lineHeight >= 0.01, lineHeightMultiple == 0 || lineHeightMultiple >= 0.01 else {
+            throw .invalidField(field: lineHeight != 0 && lineHeight < 0.01 ? "lineHeight" : "lineHeightMultiple",
+                                message: "must be 0 (the font's own) or at least 0.01")
+        }
+        guard numberOfLines >= 0 else { throw .invalidField(field: "numberOfLines", message: "must be an integer ≥ 0, got \(numberOfLines)") }
+        guard (1...3).contains(scale) else { throw .invalidField(field: "scale", message: "must be 1, 2 or 3, got \(scale)") }
     }
 }
 
@@ -187,8 +228,7 @@ struct FieldReader {
 
     /// A string of the form `{group.token}`.
     static func isReference(_ value: JSONValue) -> Bool {
-        guard let text = value.string else { return false }
-        return text.hasPrefix("{") && text.hasSuffix("}") && text.count > 2
+        value.string.map(LabelDefinition.isTokenReference) ?? false
     }
 
     mutating func required<T>(_ key: String, _ decode: (JSONValue, String) throws(LayoutError) -> T) throws(LayoutError) -> T {

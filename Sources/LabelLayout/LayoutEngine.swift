@@ -63,6 +63,7 @@ public final class LayoutEngine: Sendable {
 
 extension LayoutWorkspace {
     func layout(_ definition: LabelDefinition, locale: String) throws(LayoutError) -> ComputedLayout {
+        try definition.validateNumbers()
         let chain = try fonts.chain(for: definition.font)
         let primary = chain.primary
         let metrics = primary.metrics(size: definition.font.size)
@@ -104,7 +105,9 @@ extension LayoutWorkspace {
 
             let limit = definition.numberOfLines > 0 ? min(needed, definition.numberOfLines) : needed
             let step = lineHeight + definition.lineSpacing
-            let fittingHeight = step > 0 ? Int(((inner.height + definition.lineSpacing) / step + 1e-9).rounded(.down)) : limit
+            // Counted in Double: a frame of "unlimited" height (1e300) fits every line.
+            let fittingLines = step > 0 ? ((inner.height + definition.lineSpacing) / step + 1e-9).rounded(.down) : .infinity
+            let fittingHeight = fittingLines >= Double(limit) ? limit : Int(fittingLines)
             let visible = needed == 0 ? 0 : max(1, min(limit, fittingHeight))
             let lines = shownLines(visible)
 

@@ -139,8 +139,9 @@ func runTokenSet(_ arguments: ParsedArguments) throws -> Int32 {
     return 0
 }
 
+/// `{group.token}` → `group.token` (the catalog's rule for references).
 func aliasTargetOf(_ value: JSONValue) -> String? {
-    guard let text = value.string, text.hasPrefix("{"), text.hasSuffix("}"), text.count > 2 else { return nil }
+    guard let text = value.string, LabelDefinition.isTokenReference(text) else { return nil }
     return String(text.dropFirst().dropLast())
 }
 
@@ -312,6 +313,11 @@ func runLabelSet(_ arguments: ParsedArguments) throws -> Int32 {
     }
     if let font = arguments.value("font") {
         let value = jsonOrString(font)
+        if value.string != nil, aliasTargetOf(value) == nil, font.hasPrefix("{") {
+            do { _ = try JSONValue.parse(font) } catch {
+                throw CommandError("the value of '--font' is not valid JSON: \(error)")
+            }
+        }
         guard aliasTargetOf(value) != nil || value.object != nil else {
             throw UsageError(message: "The value of '--font' must be a token reference like '{typography.body}' or JSON like '{\"family\": \"Noto Sans CJK SC\", \"size\": 17}'.", commandPath: usage)
         }
@@ -451,11 +457,11 @@ let layoutCommand = Command(
     arguments: [ArgumentSpec(name: "name", help: "The label's name.")],
     options: [.option("locale", "LOCALE", help: "The locale's text instead of the base text."), jsonFlag],
     subcommands: [
-        Command(name: "list", abstract: "List stored layouts.",
+        Command(name: "list", abstract: "List layouts, fresh (stale ones are recomputed first, unless --stale).",
                 arguments: [ArgumentSpec(name: "glob", help: "Only labels matching this glob.", optional: true)],
                 options: [.option("locale", "LOCALE", help: "Only this locale ('' = base texts)."),
                           .flag("truncated", help: "Only layouts whose text is truncated."),
-                          .flag("stale", help: "Only layouts whose inputs changed since they were computed."),
+                          .flag("stale", help: "Only layouts whose inputs changed since they were computed (not recomputed)."),
                           jsonFlag],
                 run: runLayoutList),
     ],
@@ -484,9 +490,15 @@ func runLayout(_ arguments: ParsedArguments) throws -> Int32 {
 }
 
 func runLayoutList(_ arguments: ParsedArguments) throws -> Int32 {
-    let catalog = try openCatalog(arguments, readOnly: true)
-    let rows = try catalog.layouts(matching: arguments.positionals.first ?? "*", locale: arguments.value("locale"),
-                                   truncatedOnly: arguments.flag("truncated"), staleOnly: arguments.flag("stale"))
+    let glob = arguments.positionals.first ?? "*"
+    let rows: [StoredLayout]
+    if arguments.flag("stale") {
+        rows = try openCatalog(arguments, readOnly: true).layouts(matching: glob, locale: arguments.value("locale"),
+                                                                 truncatedOnly: arguments.flag("truncated"), staleOnly: true)
+    } else {
+        rows = try openCatalog(arguments).freshLayouts(matching: glob, locale: arguments.value("locale"),
+                                                      truncatedOnly: arguments.flag("truncated"))
+    }
     if arguments.flag("json") {
         for row in rows {
             if let json = row.json {

@@ -56,6 +56,7 @@ func runMeasure(_ arguments: ParsedArguments) throws -> Int32 {
                 writer.endObject()
             } else {
                 OutputStream.standardError.write("Error: \(message)\n")
+                OutputStream.standardError.flush()
                 return false
             }
         }

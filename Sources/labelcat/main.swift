@@ -3,8 +3,25 @@ import Glibc
 #endif
 import LabelLayout
 
+/// The index of the first argument that is not valid UTF-8 (Swift would repair it into
+/// U+FFFD silently), or nil.
+func firstInvalidArgument() -> Int? {
+    for index in 1..<Int(CommandLine.argc) {
+        guard let pointer = CommandLine.unsafeArgv[index] else { continue }
+        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
+        if String(validating: bytes, as: UTF8.self) == nil { return index }
+    }
+    return nil
+}
+
 func main() -> Int32 {
     let arguments = Array(CommandLine.arguments.dropFirst())
+    if let bad = firstInvalidArgument() {
+        let option = bad > 1 && arguments[bad - 2].hasPrefix("--") ? "the value of '\(arguments[bad - 2])'" : "argument \(bad)"
+        OutputStream.standardError.write("Error: \(option) is not valid UTF-8\n")
+        OutputStream.standardError.flush()
+        return 1
+    }
     do {
         switch try parse(arguments, root: rootCommand) {
         case .version:

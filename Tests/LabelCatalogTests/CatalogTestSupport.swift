@@ -49,8 +49,8 @@ func runProgram(_ executable: String, _ arguments: [String]) throws -> ProcessRe
     let directory = try TemporaryDirectory()
     let outputPath = directory.path("stdout")
     let errorPath = directory.path("stderr")
-    FileManager.default.createFile(atPath: outputPath, contents: nil)
-    FileManager.default.createFile(atPath: errorPath, contents: nil)
+    _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
+    _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
     let output = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
     let errors = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
     defer {

@@ -78,7 +78,7 @@ struct LabelTests {
         let stored = try catalog.label(named: "plain.literal")
         #expect(stored.style["font"]?.object != nil, "font read back as \(String(describing: stored.style["font"]))")
         #expect(stored.style["contentInsets"]?.object != nil)
-        #expect(stored == record)
+        #expect(stored.json == record.json)
         let layout = try catalog.layout(label: "plain.literal")
         #expect(layout.textRect?.x == 8)
         #expect(layout.textRect?.y == 4)
@@ -134,7 +134,7 @@ struct LabelTests {
         try catalog.setLabels([record])
         try catalog.removeLabel("demo.top")
         for table in ["labels WHERE name", "layouts WHERE label", "label_texts WHERE label", "label_dependencies WHERE label"] {
-            #expect(try catalog.database.scalarInt("SELECT count(*) FROM \(table) = 'demo.top'") == 0, table)
+            #expect(try catalog.database.scalarInt("SELECT count(*) FROM \(table) = 'demo.top'") == 0, "\(table)")
         }
         expectCatalogError(["demo.top"]) { try catalog.removeLabel("demo.top") }
         expectCatalogError(["demo.top"]) { try catalog.layout(label: "demo.top") }

@@ -161,7 +161,7 @@ struct TokenTests {
         (#"{"bad": {"token": {"$type": "dimension", "$value": {"value": 2, "unit": "em"}}}}"#, ["bad.token", "em"]),
         (#"{"bad": {"token": {"$type": "dimension", "$value": "sixteen"}}}"#, ["bad.token"]),
         (#"{"bad": {"token": {"$type": "color", "$value": "blue"}}}"#, ["bad.token", "blue"]),
-        (#"{"bad": {"token": {"$type": "color", "$value": "#12345"}}}"#, ["bad.token"]),
+        (##"{"bad": {"token": {"$type": "color", "$value": "#12345"}}}"##, ["bad.token"]),
         (#"{"bad": {"token": {"$type": "fontWeight", "$value": 1200}}}"#, ["bad.token", "1200"]),
         (#"{"bad": {"token": {"$type": "fontWeight", "$value": "heavyish"}}}"#, ["bad.token", "heavyish"]),
         (#"{"bad": {"token": {"$type": "number", "$value": "12"}}}"#, ["bad.token"]),
@@ -170,7 +170,7 @@ struct TokenTests {
         (#"{"bad": {"token": {"$type": "typography", "$value": {"fontSize": "{color.brand}"}}}}"#, ["bad.token", "color.brand"]),
         (#"{"bad": {"token": {"$type": "typography", "$value": "16px Noto"}}}"#, ["bad.token"]),
         (#"{"bad": {"token": {"$type": "insets", "$value": "1 2 3 4 5"}}}"#, ["bad.token"]),
-        (#"{"bad": {"token": {"$type": "insets", "$value": {"top": 1, "middle": 2}}}}"#, ["bad.token", "middle"]),
+        (#"{"bad": {"token": {"$type": "insets", "$value": {"top": "4px", "middle": "2px"}}}}"#, ["bad.token", "middle"]),
         (#"{"bad": {"token": {"$type": "dimension", "$value": "{nope.missing}"}}}"#, ["bad.token", "nope.missing"]),
         (#"{"bad": {"token": {"$value": "{nope.missing}"}}}"#, ["bad.token", "nope.missing"]),
         (#"{"bad": {"token": {"$type": "dimension", "$value": "{color.brand}"}}}"#, ["bad.token", "color.brand"]),
@@ -179,7 +179,7 @@ struct TokenTests {
         (#"{"bad": {"token": {"$type": "number", "$value": 1, "child": {"$value": 2}}}}"#, ["bad.token", "child"]),
         (#"{"bad": {"token": 12}}"#, ["bad.token"]),
         (#"{"bad": {"tok.en": {"$type": "number", "$value": 1}}}"#, ["tok.en"]),
-        (#"{"bad": {"token": {"$type": "color", "$value": "#FFFFFF", "$description": 7}}}"#, ["bad.token", "$description"]),
+        (##"{"bad": {"token": {"$type": "color", "$value": "#FFFFFF", "$description": 7}}}"##, ["bad.token", "$description"]),
         (#"[{"$type": "number", "$value": 1}]"#, ["object"]),
     ]
 
@@ -201,7 +201,7 @@ struct TokenTests {
         let catalog = try makeCatalog(in: directory)
         let before = try SQLiteShell.dump(catalog.path)
         let document = try JSONValue.parse(#"""
-            {"font": {"size": {"base": {"$value": {"value": 30, "unit": "px"}}}},
+            {"font": {"size": {"base": {"$type": "dimension", "$value": {"value": 30, "unit": "px"}}}},
              "extra": {"good": {"$type": "number", "$value": 4}, "zbad": {"$type": "color", "$value": "nope"}}}
             """#)
         expectCatalogError(["extra.zbad"]) { try catalog.importDesignTokens(document) }
@@ -219,6 +219,24 @@ struct TokenTests {
             try catalog.setTokens([Token(name: "spacing.card", type: .color, value: .string("#FF0000"))])
         }
         #expect(try SQLiteShell.dump(catalog.path) == before)
+    }
+
+    static let badNames: [(name: String, fragment: String)] = [
+        ("", "''"), ("bad..name", "bad..name"), ("$x.y", "$x.y"), ("a{b}", "a{b}"), (".lead", ".lead"), ("trail.", "trail."),
+        // DTCG cannot hold a token inside a token: these could not be exported and imported back.
+        ("font.size", "font.size"), ("font.size.base.px", "font.size.base.px"),
+    ]
+
+    @Test("Token names DTCG cannot express are refused", arguments: badNames)
+    func badTokenNames(_ name: String, _ fragment: String) throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try makeCatalog(in: directory)
+        let before = try SQLiteShell.dump(catalog.path)
+        expectCatalogError([fragment]) { try catalog.setTokens([Token(name: name, type: .number, value: .number(1))]) }
+        #expect(try SQLiteShell.dump(catalog.path) == before)
+        // Whatever the catalog holds must survive an export → import round trip.
+        let copy = try makeCatalog(in: directory, name: "copy.sqlite", tokens: false)
+        #expect(throws: Never.self) { try copy.importDesignTokens(try catalog.exportDesignTokens()) }
     }
 
     // MARK: Export

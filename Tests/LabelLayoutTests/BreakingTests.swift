@@ -399,6 +399,23 @@ struct BreakingTests {
         expectClose(layout.font.lineHeight, 30, "reported lineHeight")
     }
 
+    /// The line gap counts (SPEC §2.1). DejaVu Math TeX Gyre's `hhea` is ascender 792,
+    /// descender −208, lineGap 200 of 1000 units: at 10 pt lineHeight = (792 + 208 + 200)/100 = 12,
+    /// ascender 7.92, descender −2.08; the baseline stays 2.08 above the line's bottom:
+    /// baseline = y + 12 − 2.08 = y + 9.92. Two lines ("x\nx") → 24.
+    @Test("lineGap is part of the font's line height")
+    func lineGap() throws {
+        var label = latinLabel("x\nx", width: 100)
+        label.font = FontSpec(families: ["DejaVu Math TeX Gyre"], size: 10)
+        let layout = try engine.layout(label)
+        expectClose(layout.font.lineHeight, 12, "lineHeight")
+        expectClose(layout.font.ascender, 7.92, "ascender")
+        expectClose(layout.font.descender, -2.08, "descender")
+        expectRect(layout.textRect, x: 0, y: 0, width: 5.666667, height: 24, "textRect") // x: 563 → 5.63 → 17/3
+        expectClose(layout.lines[0].baseline, 9.92, "line 1 baseline")
+        expectClose(layout.lines[1].baseline, 21.92, "line 2 baseline")
+    }
+
     // MARK: Horizontal alignment
 
     /// "hello world hello" in 120: line 1 "hello world" (112.39) is stretched to the full 120,

@@ -271,23 +271,20 @@ struct MeasureCommandTests {
     /// iOS code asks `sizeThatFits` with `CGFloat.greatestFiniteMagnitude` as the height; such a
     /// frame is a valid definition (finite, ≥ 0) and every line fits it (SPEC §2.5). It must lay
     /// out like any tall frame, and never take the other lines of the stream down with it.
-    /// Run through the binary because the engine currently traps on it (converting
-    /// height / lineHeight to Int overflows), which would kill the test process.
+    /// Run through the binary: a trap here would otherwise kill the test process.
     @Test("A frame of unlimited height lays out every line",
           arguments: ["1.7976931348623157e308", "1e300", "1e21"])
     func unlimitedHeight(_ height: String) throws {
         let tall = #"{"name": "tall", "text": "hello\nworld", "frame": {"x": 0, "y": 0, "width": 300, "height": \#(height)}, "font": {"family": "DejaVu Sans", "size": 20.48}, "numberOfLines": 0, "verticalAlignment": "top"}"#
         let input = [Self.definition("before"), tall, Self.definition("after")].joined(separator: "\n")
         let run = try Self.run(["measure", "-"], stdin: input)
-        withKnownIssue("LayoutWorkspace.layout traps: Int((inner.height + lineSpacing) / step) overflows for a huge height") {
-            #expect(run.status == 0, "stderr: \(run.stderr.prefix(300))")
-            let outputs = try run.lines.map { try Self.parse($0) }
-            try #require(outputs.count == 3, "stdout: \(run.stdout)")
-            #expect(outputs.map { $0["name"]?.string } == ["before", "tall", "after"])
-            // 2 lines of 23.84 (DejaVu Sans at 20.48 pt) → 47.68 → 144/3 = 48
-            #expect(outputs[1]["lineCount"] == .number(2))
-            #expect(Self.number(outputs[1], "textRect", "height") == 48)
-        }
+        #expect(run.status == 0, "stderr: \(run.stderr.prefix(300))")
+        let outputs = try run.lines.map { try Self.parse($0) }
+        try #require(outputs.count == 3, "stdout: \(run.stdout)")
+        #expect(outputs.map { $0["name"]?.string } == ["before", "tall", "after"])
+        // 2 lines of 23.84 (DejaVu Sans at 20.48 pt) → 47.68 → 144/3 = 48
+        #expect(outputs[1]["lineCount"] == .number(2))
+        #expect(Self.number(outputs[1], "textRect", "height") == 48)
     }
 
     @Test("A pretty-printed single document")
@@ -316,13 +313,8 @@ struct MeasureCommandTests {
         let run = try Self.run(["measure", "-"], stdin: "{\n  \"name\": \"a\",\n  \"frame\": {\"x\": 0, \"y\": 0, \"width\": -5, \"height\": 1}\n}\n")
         #expect(run.status == 1)
         #expect(run.stdout.isEmpty)
-        // Known bug: for a single (non-NDJSON) document, runMeasure writes "Error: …" into the
-        // buffered standard-error stream and returns 1 without flushing it, so the message is
-        // lost (SPEC §6: errors are reported as `Error: …` on stderr).
-        withKnownIssue("measure drops the Error: message of a bad single document (stderr never flushed)") {
-            #expect(run.stderr.hasPrefix("Error:"))
-            #expect(run.stderr.contains("frame.width"))
-        }
+        #expect(run.stderr.hasPrefix("Error:"))
+        #expect(run.stderr.contains("frame.width"))
     }
 
     @Test("A JSON array of definitions: one layout each, in order")
@@ -342,6 +334,17 @@ struct MeasureCommandTests {
         let outputs = try run.lines.map { try Self.parse($0) }
         #expect(outputs.map { $0["locale"]?.string } == ["de", "fr"])
         #expect(outputs.map { $0["lines"]?.array?.first?["text"]?.string } == ["hallo", "salut"])
+    }
+
+    @Test("--default-family sets the family of labels that name none")
+    func defaultFamily() throws {
+        let input = #"{"name": "d", "text": "hello", "frame": {"x": 0, "y": 0, "width": 300, "height": 40}}"#
+        let run = try Self.run(["measure", "--default-family", "DejaVu Sans", "-"], stdin: input)
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        let layout = try Self.parse(try #require(run.lines.first))
+        #expect(layout["font"]?["family"] == .string("DejaVu Sans"))
+        // "hello" = 4949 units of 2048 at 17 pt = 41.0805… → 41.081
+        #expect(layout["lines"]?.array?.first?["rect"]?["width"] == .number(41.081))
     }
 
     @Test("Unknown option: exit 64 with Error: and usage on stderr")
