@@ -32,6 +32,14 @@ public struct RecomputeSummary: Sendable {
     }
 }
 
+/// What the catalog holds for a label before it is recomputed.
+struct StoredState: Sendable {
+    /// Input hash by locale.
+    var hashes: [String: String] = [:]
+    /// Its dependencies, sorted.
+    var dependencies: [String] = []
+}
+
 /// The result of laying out one item, made on a worker thread.
 struct ComputedItem: Sendable {
     var label: String
@@ -49,6 +57,10 @@ struct ComputedItem: Sendable {
     var snapshotHash = ""
     /// Why the label could not be laid out (its rows then record this error).
     var failure: String?
+    /// The stored dependencies are already these (nothing to rewrite).
+    var dependenciesUnchanged = false
+    /// Some stored layout is of a locale the label no longer has.
+    var hasStaleLocales = true
 }
 
 /// Slots that worker threads fill, each index by exactly one worker.
@@ -94,28 +106,42 @@ extension Catalog {
         if items.isEmpty, !queueIDs.isEmpty {
             _ = try write([], readAtCounter: try changeCounter(), deletingQueueEntries: queueIDs)
         }
+        // Chunk k + 1 is laid out on the workers while chunk k is written by this thread.
+        var inFlight: (computed: ResultSlots<[ComputedItem]>, group: DispatchGroup, counter: Int, isLast: Bool)?
+        func finish(_ job: (computed: ResultSlots<[ComputedItem]>, group: DispatchGroup, counter: Int, isLast: Bool)) throws {
+            job.group.wait()
+            let summary = try write(job.computed.take(0), readAtCounter: job.counter,
+                                    deletingQueueEntries: job.isLast ? queueIDs : [])
+            total.add(summary)
+            try afterChunk(total)
+        }
         while start < items.count {
             let chunk = Array(items[start..<min(start + Self.chunkSize, items.count)])
             start += chunk.count
-            // One read snapshot: the records, the tokens and the change counter agree.
+            // One read snapshot: the records, the tokens, what is stored and the change counter agree.
             try database.execute("BEGIN DEFERRED")
-            let snapshot: (records: [String: LabelRecord], tokens: TokenSet, counter: Int)
+            let snapshot: (records: [String: LabelRecord], tokens: TokenSet, stored: [String: StoredState], counter: Int)
             do {
-                snapshot = (try records(for: chunk.map(\.label)), try tokenSet(), try changeCounter())
+                let names = chunk.map(\.label)
+                snapshot = (try records(for: names), try tokenSet(), try storedStates(for: names), try changeCounter())
                 try database.execute("COMMIT")
             } catch {
                 try? database.execute("ROLLBACK")
                 throw error
             }
-            let (records, tokens, counter) = snapshot
-            let storedHashes = force ? [:] : try inputHashes(for: chunk.map(\.label))
-            let computed = compute(chunk, records: records, resolvers: try resolvers(tokens: tokens, counter: counter),
-                                   storedHashes: storedHashes)
-            // The queue entries go in the same transaction as the last chunk's layouts.
-            let summary = try write(computed, readAtCounter: counter, deletingQueueEntries: start >= items.count ? queueIDs : [])
-            total.add(summary)
-            try afterChunk(total)
+            let (records, _, stored, counter) = snapshot
+            let resolvers = try resolvers(tokens: snapshot.tokens, counter: counter)
+            let result = ResultSlots<[ComputedItem]>(count: 1)
+            let group = DispatchGroup()
+            let engine = self.engine
+            DispatchQueue.global().async(group: group) {
+                result.set(0, Self.compute(chunk, records: records, resolvers: resolvers, stored: stored,
+                                           force: force, engine: engine))
+            }
+            if let previous = inFlight { try finish(previous) }
+            inFlight = (result, group, counter, start >= items.count)
         }
+        if let last = inFlight { try finish(last) }
         return total
     }
 
@@ -147,29 +173,34 @@ extension Catalog {
         return records
     }
 
-    /// Stored input hashes by label, then locale.
-    func inputHashes(for names: [String]) throws -> [String: [String: String]] {
-        let statement = try database.statement("SELECT label, locale, input_hash FROM layouts WHERE label IN (SELECT value FROM json_each(?))")
-        try statement.bind([.text(JSONValue.array(names.map(JSONValue.string)).jsonString())])
-        var hashes: [String: [String: String]] = [:]
-        while try statement.step() { hashes[statement.text(0) ?? "", default: [:]][statement.text(1) ?? ""] = statement.text(2) ?? "" }
-        return hashes
+    /// Stored input hashes and dependencies of the named labels.
+    func storedStates(for names: [String]) throws -> [String: StoredState] {
+        let list = JSONValue.array(names.map(JSONValue.string)).jsonString()
+        var states: [String: StoredState] = [:]
+        let hashes = try database.statement("SELECT label, locale, input_hash FROM layouts WHERE label IN (SELECT value FROM json_each(?))")
+        try hashes.bind([.text(list)])
+        while try hashes.step() { states[hashes.text(0) ?? "", default: StoredState()].hashes[hashes.text(1) ?? ""] = hashes.text(2) ?? "" }
+        let dependencies = try database.statement("SELECT label, token FROM label_dependencies WHERE label IN (SELECT value FROM json_each(?)) ORDER BY label, token")
+        try dependencies.bind([.text(list)])
+        while try dependencies.step() { states[dependencies.text(0) ?? "", default: StoredState()].dependencies.append(dependencies.text(1) ?? "") }
+        return states
     }
 
-    /// Resolves and lays out a chunk on all cores.
-    func compute(_ items: [RecomputeItem], records: [String: LabelRecord], resolvers: ResultSlots<LabelResolver>,
-                 storedHashes: [String: [String: String]]) -> [ComputedItem] {
+    /// Resolves and lays out a chunk on all cores. Layouts whose stored input hash is
+    /// unchanged are skipped unless `force`.
+    static func compute(_ items: [RecomputeItem], records: [String: LabelRecord], resolvers: ResultSlots<LabelResolver>,
+                        stored: [String: StoredState], force: Bool, engine: LayoutEngine) -> [ComputedItem] {
         let slots = ResultSlots<ComputedItem>(count: items.count)
         let workers = max(1, min(ProcessInfoCores.count, items.count))
-        let engine = self.engine
-        let now = Self.timestamp()
+        let now = timestamp()
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             var resolver = resolvers.take(worker)
             defer { resolvers.set(worker, resolver) }
             var index = worker
             while index < items.count {
-                slots.set(index, Self.computeItem(items[index], record: records[items[index].label], resolver: &resolver,
-                                                  stored: storedHashes[items[index].label] ?? [:], engine: engine, now: now))
+                slots.set(index, computeItem(items[index], record: records[items[index].label], resolver: &resolver,
+                                             stored: stored[items[index].label] ?? StoredState(), force: force,
+                                             engine: engine, now: now))
                 index += workers
             }
         }
@@ -177,7 +208,7 @@ extension Catalog {
     }
 
     static func computeItem(_ item: RecomputeItem, record: LabelRecord?, resolver: inout LabelResolver,
-                            stored: [String: String], engine: LayoutEngine, now: String) -> ComputedItem {
+                            stored: StoredState, force: Bool, engine: LayoutEngine, now: String) -> ComputedItem {
         var result = ComputedItem(label: item.label)
         guard let record else {
             result.exists = false
@@ -195,7 +226,7 @@ extension Catalog {
             result.dependencies = resolved.dependencies.sorted()
             result.snapshotHash = try snapshotHash(resolved.definition, locales: allLocales, engine: engine)
             for locale in locales {
-                if let old = stored[locale], old == (try engine.inputHash(resolved.definition, locale: locale)) {
+                if !force, let old = stored.hashes[locale], old == (try engine.inputHash(resolved.definition, locale: locale)) {
                     result.unchanged += 1
                     continue
                 }
@@ -208,6 +239,8 @@ extension Catalog {
             result.dependencies = referencedTokens(record, tokens: resolver.tokens).sorted()
             result.rows = locales.map { LayoutRow(label: item.label, locale: $0, error: result.failure!, computedAt: now).values }
         }
+        result.dependenciesUnchanged = result.dependencies == stored.dependencies
+        result.hasStaleLocales = !Set(stored.hashes.keys).isSubset(of: allLocales)
         return result
     }
 
@@ -269,12 +302,14 @@ extension Catalog {
                 try upsert.step()
                 upsert.reset()
             }
-            if let locales = item.allLocales {
+            if let locales = item.allLocales, item.hasStaleLocales {
                 try prune.run(.text(item.label), .text(JSONValue.array(locales.map(JSONValue.string)).jsonString()))
             }
             for locale in item.removedLocales { try removeLocale.run(.text(item.label), .text(locale)) }
-            try clearDependencies.run(.text(item.label))
-            for token in item.dependencies { try addDependency.run(.text(item.label), .text(token)) }
+            if !item.dependenciesUnchanged {
+                try clearDependencies.run(.text(item.label))
+                for token in item.dependencies { try addDependency.run(.text(item.label), .text(token)) }
+            }
             summary.written += item.rows.count
             summary.unchanged += item.unchanged
             if item.failed { summary.failed += 1 }

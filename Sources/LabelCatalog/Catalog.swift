@@ -370,8 +370,9 @@ public final class Catalog {
     /// Lays out items and writes them inside the caller's transaction.
     func recomputeInTransaction(_ items: [RecomputeItem], allowErrors: Bool) throws {
         guard !items.isEmpty else { return }
-        let computed = compute(items, records: try records(for: items.map(\.label)), resolvers: try resolvers(),
-                               storedHashes: [:])
+        let names = items.map(\.label)
+        let computed = Self.compute(items, records: try records(for: names), resolvers: try resolvers(),
+                                    stored: try storedStates(for: names), force: true, engine: engine)
         if !allowErrors, let failure = computed.first(where: { $0.failure != nil })?.failure {
             throw CatalogError.invalidInput(failure)
         }

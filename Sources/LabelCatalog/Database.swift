@@ -42,6 +42,8 @@ public final class Database {
         sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
         sqlite3_extended_result_codes(handle, 1)
         try execute("PRAGMA foreign_keys = ON")
+        // In WAL mode NORMAL keeps the file consistent on a crash and skips an fsync per commit.
+        try execute("PRAGMA synchronous = NORMAL")
     }
 
     deinit {

@@ -6,7 +6,7 @@ import LabelLayout
 
 /// The catalog path: `--db`, else `$LABELCAT_DB`, else `./labelcat.sqlite`.
 func catalogPath(_ arguments: ParsedArguments) -> String {
-    arguments.value("db") ?? environment("LABELCAT_DB") ?? "labelcat.sqlite"
+    arguments.value("db") ?? environment("LABELCAT_DB").flatMap { $0.isEmpty ? nil : $0 } ?? "labelcat.sqlite"
 }
 
 func openCatalog(_ arguments: ParsedArguments, readOnly: Bool = false) throws -> Catalog {
@@ -112,15 +112,19 @@ func jsonOrString(_ text: String) -> JSONValue {
 func runTokenSet(_ arguments: ParsedArguments) throws -> Int32 {
     let name = arguments.positionals[0]
     let value = jsonOrString(arguments.positionals[1])
-    let catalog = try openCatalog(arguments)
-    let existing = try? catalog.token(named: name)
-    var type: TokenType
+    var givenType: TokenType?
     if let typeName = arguments.value("type") {
         guard let known = TokenType(rawValue: typeName) else {
             throw UsageError(message: "Unknown token type '\(typeName)'.\(suggestion(typeName, TokenType.allCases.map(\.rawValue), prefix: "")) (one of \(TokenType.allCases.map(\.rawValue).joined(separator: ", ")))",
                              commandPath: ["labelcat", "token", "set"])
         }
-        type = known
+        givenType = known
+    }
+    let catalog = try openCatalog(arguments)
+    let existing = try? catalog.token(named: name)
+    var type: TokenType
+    if let givenType {
+        type = givenType
     } else if let existing {
         type = existing.type
     } else if let inferred = inferTokenType(value, catalog: catalog) {
@@ -287,16 +291,8 @@ func runLabelSet(_ arguments: ParsedArguments) throws -> Int32 {
     if arguments.value("locale") != nil, arguments.value("text") == nil {
         throw UsageError(message: "'--locale' needs '--text' (the text of that locale).", commandPath: usage)
     }
-    let catalog = try openCatalog(arguments)
-    var json: JSONObject
-    if let existing = try? catalog.label(named: name) {
-        json = existing.json.object!
-    } else {
-        guard arguments.value("frame") != nil else {
-            throw CommandError("label '\(name)' does not exist; a new label needs --frame X,Y,W,H")
-        }
-        json = JSONObject([("name", .string(name))])
-    }
+    // Every value is read before the catalog is opened, so a usage error is one wherever it is.
+    var json = JSONObject()
     if let frame = arguments.value("frame") {
         let numbers = try numberList(frame, count: 4, option: "frame")
         json["frame"] = .object(JSONObject([("x", .number(numbers[0])), ("y", .number(numbers[1])),
@@ -304,9 +300,7 @@ func runLabelSet(_ arguments: ParsedArguments) throws -> Int32 {
     }
     if let text = arguments.value("text") {
         if let locale = arguments.value("locale"), !locale.isEmpty {
-            var texts = json["texts"]?.object ?? JSONObject()
-            texts[locale] = .string(text)
-            json["texts"] = .object(texts)
+            json["texts"] = .object(JSONObject([(locale, .string(text))]))
         } else {
             json["text"] = .string(text)
         }
@@ -343,6 +337,25 @@ func runLabelSet(_ arguments: ParsedArguments) throws -> Int32 {
             json["contentInsets"] = .object(JSONObject([("top", .number(numbers[0])), ("left", .number(numbers[1])),
                                                         ("bottom", .number(numbers[2])), ("right", .number(numbers[3]))]))
         }
+    }
+    let catalog = try openCatalog(arguments)
+    if let existing = try? catalog.label(named: name) {
+        var merged = existing.json.object!
+        for (key, value) in json {
+            if key == "texts", let texts = value.object {
+                var all = merged["texts"]?.object ?? JSONObject()
+                for (locale, text) in texts { all[locale] = text }
+                merged["texts"] = .object(all)
+            } else {
+                merged[key] = value
+            }
+        }
+        json = merged
+    } else {
+        guard json["frame"] != nil else {
+            throw CommandError("label '\(name)' does not exist; a new label needs --frame X,Y,W,H")
+        }
+        json["name"] = .string(name)
     }
     let record = try LabelRecord(json: .object(json))
     try catalog.setLabels([record])

@@ -38,7 +38,9 @@ func runCheck(_ arguments: ParsedArguments) throws -> Int32 {
     }
     let labels = Set(rows.map(\.label)).count
     if failing.isEmpty {
-        if !arguments.flag("json") { print("All \(rows.count) layouts of \(labels) labels fit.") }
+        if !arguments.flag("json") {
+            print("All \(counted(rows.count, "layout")) of \(counted(labels, "label")) fit.")
+        }
         return 0
     }
     OutputStream.standardError.write("\(failing.count) of \(rows.count) layouts do not fit.\n")
@@ -50,4 +52,9 @@ func runCheck(_ arguments: ParsedArguments) throws -> Int32 {
 func visibleText(_ row: StoredLayout) -> String {
     guard let json = row.json, let lines = (try? JSONValue.parse(json))?["lines"]?.array else { return "" }
     return lines.compactMap { $0["text"]?.string }.joined(separator: " ⏎ ")
+}
+
+/// "1 label", "2 labels".
+func counted(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
 }

@@ -12,14 +12,16 @@ struct OptionSpec: Sendable {
     let help: String
     /// Repeatable options collect every value.
     var repeatable = false
+    /// A required option: shown without brackets, and its absence is a usage error.
+    var required = false
 
     static func flag(_ name: String, short: Character? = nil, help: String) -> OptionSpec {
         OptionSpec(name: name, short: short, valueName: nil, help: help)
     }
 
     static func option(_ name: String, _ valueName: String, short: Character? = nil, help: String,
-                       repeatable: Bool = false) -> OptionSpec {
-        OptionSpec(name: name, short: short, valueName: valueName, help: help, repeatable: repeatable)
+                       repeatable: Bool = false, required: Bool = false) -> OptionSpec {
+        OptionSpec(name: name, short: short, valueName: valueName, help: help, repeatable: repeatable, required: required)
     }
 
     var synopsis: String {
@@ -166,6 +168,9 @@ func parse(_ arguments: [String], root: Command) throws -> ParseOutcome {
         parsed.values[name, default: []].append(value)
     }
     guard command.run != nil else { return .help(command, path: path) }
+    for option in command.options where option.required && parsed.values[option.name] == nil {
+        throw UsageError(message: "Missing expected option '--\(option.name) <\(option.valueName ?? "")>'.", commandPath: path)
+    }
     let required = command.arguments.filter { !$0.optional }.count
     if parsed.positionals.count < required {
         let missing = command.arguments[parsed.positionals.count]
@@ -186,15 +191,18 @@ func suggestion(_ name: String, _ candidates: [String], prefix: String) -> Strin
 
 func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a), b = Array(b)
-    var previous = Array(0...b.count)
-    for (i, left) in a.enumerated() {
-        var current = [i + 1]
-        for (j, right) in b.enumerated() {
-            current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (left == right ? 0 : 1)))
+    // Optimal string alignment: an adjacent transposition ("lsit" → "list") counts as one edit.
+    var rows = [Array(0...b.count)]
+    for i in 1...max(1, a.count) where !a.isEmpty {
+        var row = [i] + Array(repeating: 0, count: b.count)
+        for j in stride(from: 1, through: b.count, by: 1) {
+            let cost = a[i - 1] == b[j - 1] ? 0 : 1
+            row[j] = min(rows[i - 1][j] + 1, row[j - 1] + 1, rows[i - 1][j - 1] + cost)
+            if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { row[j] = min(row[j], rows[i - 2][j - 2] + 1) }
         }
-        previous = current
+        rows.append(row)
     }
-    return previous[b.count]
+    return a.isEmpty ? b.count : rows[a.count][b.count]
 }
 
 // MARK: - Help
@@ -213,7 +221,7 @@ func usageLine(_ command: Command, path: [String]) -> String {
     }
     for option in command.options {
         let text = option.valueName.map { "--\(option.name) <\($0)>" } ?? "--\(option.name)"
-        parts.append("[\(text)]" + (option.repeatable ? " ..." : ""))
+        parts.append((option.required ? text : "[\(text)]") + (option.repeatable ? " ..." : ""))
     }
     return parts.joined(separator: " ")
 }

@@ -17,7 +17,7 @@ let renderCommand = Command(
         """,
     arguments: [ArgumentSpec(name: "name-or-glob", help: "A label's name, or a glob of names.")],
     options: [
-        .option("out", "FILE.png", help: "Where to write the PNG (- for standard output); required."),
+        .option("out", "FILE.png", help: "Where to write the PNG (- for standard output).", required: true),
         .option("scale", "S", help: "Pixels per point, e.g. 1, 2 or 3 (default: the labels' own scale, 3 unless set)."),
         .option("locale", "LOCALE", help: "Draw this locale's texts (labels without one show their base text on a screen)."),
         .flag("sheet", help: "A contact sheet: the labels in a grid, captioned."),

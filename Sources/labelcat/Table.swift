@@ -31,7 +31,8 @@ struct Table {
                 if column == row.count - 1 { return isNumeric(cell) ? pad + cell : cell }
                 return isNumeric(cell) ? pad + cell : cell + pad
             }.joined(separator: "  ")
-            return rowIndex == 0 && Self.usesStyle ? "\u{1B}[1m\(line)\u{1B}[0m" : line
+            let trimmed = String(line.reversed().drop { $0 == " " }.reversed())
+            return rowIndex == 0 && Self.usesStyle ? "\u{1B}[1m\(trimmed)\u{1B}[0m" : trimmed
         }.joined(separator: "\n") + "\n"
     }
 }
