@@ -45,6 +45,7 @@ extension Catalog {
         guard locale.isEmpty || record.texts[locale] != nil else {
             throw CatalogError.invalidInput("label '\(name)' has no text for locale '\(locale)' (it has: \(record.texts.keys.sorted().joined(separator: ", ")))")
         }
+        try refreshSettings()
         var stored = try readLayout(label: name, locale: locale)
         let tokens = try tokenSet()
         let expected = currentInputHash(record, locale: locale, tokens: tokens)
@@ -86,6 +87,7 @@ extension Catalog {
         var rows: [StoredLayout] = []
         while try statement.step() { rows.append(storedLayout(from: statement)) }
         guard staleOnly else { return rows }
+        try refreshSettings()
         let tokens = try tokenSet()
         var records: [String: LabelRecord] = [:]
         for record in try labels(matching: glob) { records[record.name] = record }

@@ -109,7 +109,6 @@ extension Catalog {
         // Chunk k + 1 is laid out on the workers while chunk k is written by this thread.
         var inFlight: (computed: ResultSlots<[ComputedItem]>, group: DispatchGroup, counter: Int, isLast: Bool)?
         func finish(_ job: (computed: ResultSlots<[ComputedItem]>, group: DispatchGroup, counter: Int, isLast: Bool)) throws {
-            job.group.wait()
             let summary = try write(job.computed.take(0), readAtCounter: job.counter,
                                     deletingQueueEntries: job.isLast ? queueIDs : [])
             total.add(summary)
@@ -123,6 +122,7 @@ extension Catalog {
             let snapshot: (records: [String: LabelRecord], tokens: TokenSet, stored: [String: StoredState], counter: Int)
             do {
                 let names = chunk.map(\.label)
+                try refreshSettings()
                 snapshot = (try records(for: names), try tokenSet(), try storedStates(for: names), try changeCounter())
                 try database.execute("COMMIT")
             } catch {
@@ -130,6 +130,8 @@ extension Catalog {
                 throw error
             }
             let (records, _, stored, counter) = snapshot
+            // The workers' resolvers are shared from chunk to chunk: one layout job at a time.
+            inFlight?.group.wait()
             let resolvers = try resolvers(tokens: snapshot.tokens, counter: counter)
             let result = ResultSlots<[ComputedItem]>(count: 1)
             let group = DispatchGroup()
@@ -141,7 +143,10 @@ extension Catalog {
             if let previous = inFlight { try finish(previous) }
             inFlight = (result, group, counter, start >= items.count)
         }
-        if let last = inFlight { try finish(last) }
+        if let last = inFlight {
+            last.group.wait()
+            try finish(last)
+        }
         return total
     }
 

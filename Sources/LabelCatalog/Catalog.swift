@@ -15,7 +15,8 @@ import LabelLayout
 /// ```
 public final class Catalog {
     public let database: Database
-    public let engine: LayoutEngine
+    /// Lays out with the catalog's `default_family`; replaced when that setting changes.
+    public private(set) var engine: LayoutEngine
     public let path: String
     public let isReadOnly: Bool
     /// Per-worker label resolvers of the last recompute, valid while the change counter is.
@@ -95,6 +96,14 @@ public final class Catalog {
         }
     }
 
+    /// Follows a change of the `default_family` setting (made by anyone): a new engine.
+    func refreshSettings() throws {
+        let family = try database.scalarText("SELECT value FROM settings WHERE key = 'default_family'") ?? engine.fonts.defaultFamily
+        guard family != engine.fonts.defaultFamily else { return }
+        engine = LayoutEngine(defaultFamily: family)
+        resolverCache = nil
+    }
+
     /// Runs an edit in one write transaction and brings every affected layout up to date
     /// before committing. Any error rolls the whole edit back.
     public func edit<T>(allowLayoutErrors: Bool = false, _ body: () throws -> T) throws -> T {
@@ -102,6 +111,7 @@ public final class Catalog {
         do {
             return try database.transaction {
                 let result = try body()
+                try refreshSettings()
                 try recomputeQueued(allowLayoutErrors: allowLayoutErrors)
                 return result
             }

@@ -69,6 +69,12 @@ func runServe(_ arguments: ParsedArguments) throws -> Int32 {
     let catalog = try openCatalog(arguments)
     signal(SIGINT) { _ in stopRequested.store(true, ordering: .relaxed) }
     signal(SIGTERM) { _ in stopRequested.store(true, ordering: .relaxed) }
+    // A parent may have started us with these blocked (children of Dispatch threads are).
+    var stopSignals = sigset_t()
+    sigemptyset(&stopSignals)
+    sigaddset(&stopSignals, SIGINT)
+    sigaddset(&stopSignals, SIGTERM)
+    sigprocmask(SIG_UNBLOCK, &stopSignals, nil)
     if !arguments.flag("once") {
         OutputStream.standardError.write("serve: watching \(catalog.path) (poll \(poll) ms)\n")
         OutputStream.standardError.flush()
