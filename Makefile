@@ -1,7 +1,8 @@
 # labelcat — the two commands of the README, and the rest.
 #   make demo    installs what is missing, builds, and runs the seeds' demo
 #   make test    installs what is missing and runs the test suite
-#   make bench   release benchmarks against the Pango baseline (see README)
+#   make bench   release benchmarks: the engine against Pango, the catalog against its write
+#                ceiling (BENCH_LABELS=1000000 for the issue's million-label catalog)
 
 SHELL := /bin/bash
 export PATH := /opt/swift/usr/bin:$(PATH)
@@ -12,6 +13,7 @@ PACKAGES := pkg-config libsqlite3-dev libharfbuzz-dev libicu-dev libfontconfig-d
 # The benchmarks also need Pango (the peer baseline) and Python.
 BENCH_PACKAGES := libpango1.0-dev python3
 BENCH_COUNT ?= 100000
+BENCH_LABELS ?= 100000
 BENCH_DIR := .build/bench
 
 .PHONY: demo test bench build deps bench-deps readme clean
@@ -37,6 +39,7 @@ bench: bench-deps build
 	python3 Benchmarks/run_engine_bench.py --labelcat .build/release/labelcat \
 	    --engine-bench .build/release/labelcat-bench --pango $(BENCH_DIR)/pango-baseline \
 	    --count $(BENCH_COUNT) --work $(BENCH_DIR)
+	python3 Benchmarks/run_catalog_bench.py --labelcat .build/release/labelcat --labels $(BENCH_LABELS) --work $(BENCH_DIR)
 
 # Rewrites the README's CLI reference from the commands' --help text.
 readme: deps

@@ -1,0 +1,169 @@
+#!/usr/bin/env python3
+"""`make bench` driver for the catalog: bulk recompute, the service, and the write ceiling.
+
+On a generated catalog of N labels (make_catalog.py; several locales, shared tokens):
+
+  1. `labelcat recompute --all --force`: labels/s and layouts/s, and peak RSS;
+  2. the write ceiling: a bare prepared INSERT loop (Python's sqlite3, executemany) writing
+     the same layout rows into an empty table of the same shape, same pragmas (WAL,
+     synchronous=NORMAL); recompute's rows/s as a share of it;
+  3. a no-op `labelcat recompute --all` (every layout fresh): seconds;
+  4. a token edit made with the sqlite3 module that reaches ~10% of the labels
+     (font.size.title), then `labelcat serve --once`: labels/s;
+  5. latency: `labelcat serve --poll-ms 20` running, 100 single-label UPDATEs, each timed
+     until its layout row is recomputed (a new input hash): median and 95th percentile.
+
+Python stdlib only. Prints a table; exits 1 only when a program fails.
+
+    python3 Benchmarks/run_catalog_bench.py --labelcat .build/release/labelcat [--labels 100000]
+"""
+
+import argparse
+import os
+import shutil
+import sqlite3
+import statistics
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def run(argv, **kwargs):
+    """Runs argv; returns (wall seconds, peak RSS MB, stdout)."""
+    start = time.monotonic()
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, **kwargs)
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.monotonic() - start
+    out = proc.stdout.read().decode()
+    err = proc.stderr.read().decode()
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode not in (0,):
+        sys.exit("%s failed (exit %d): %s" % (" ".join(argv), proc.returncode, err[-500:]))
+    return wall, usage.ru_maxrss / 1024.0, out
+
+
+def make_catalog(labelcat, path, labels):
+    stamp = path + ".stamp"
+    want = "%d %s" % (labels, os.path.getmtime(os.path.join(HERE, "make_catalog.py")))
+    if os.path.exists(path) and os.path.exists(stamp) and open(stamp).read() == want:
+        return
+    for suffix in ("", "-wal", "-shm"):
+        if os.path.exists(path + suffix):
+            os.remove(path + suffix)
+    print("generating a catalog of %d labels ..." % labels, file=sys.stderr)
+    run([labelcat, "--db", path, "init"])
+    subprocess.run([sys.executable, os.path.join(HERE, "make_catalog.py"), "--db", path, "--labels", str(labels)],
+                   check=True, stdout=subprocess.DEVNULL)
+    with open(stamp, "w") as f:
+        f.write(want)
+
+
+def insert_ceiling(path, work):
+    """Rows/s of a bare prepared INSERT loop writing the catalog's layout rows."""
+    source = sqlite3.connect(path)
+    rows = source.execute("SELECT label, locale, x, y, width, height, line_count, needed_line_count, truncated, "
+                          "lines, json, error, input_hash, computed_at FROM layouts").fetchall()
+    source.close()
+    target_path = os.path.join(work, "insert-ceiling.sqlite")
+    for suffix in ("", "-wal", "-shm"):
+        if os.path.exists(target_path + suffix):
+            os.remove(target_path + suffix)
+    target = sqlite3.connect(target_path, isolation_level=None)
+    target.execute("PRAGMA journal_mode = WAL")
+    target.execute("PRAGMA synchronous = NORMAL")
+    target.execute("""CREATE TABLE layouts (label TEXT NOT NULL, locale TEXT NOT NULL, x REAL, y REAL, width REAL,
+                      height REAL, line_count INTEGER, needed_line_count INTEGER, truncated INTEGER, lines TEXT,
+                      json TEXT, error TEXT, input_hash TEXT NOT NULL, computed_at TEXT NOT NULL,
+                      PRIMARY KEY (label, locale)) WITHOUT ROWID""")
+    target.execute("CREATE INDEX layouts_input_hash ON layouts (label, locale, input_hash)")
+    start = time.monotonic()
+    for offset in range(0, len(rows), 2048):
+        target.execute("BEGIN IMMEDIATE")
+        target.executemany("INSERT INTO layouts VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows[offset:offset + 2048])
+        target.execute("COMMIT")
+    seconds = time.monotonic() - start
+    target.close()
+    return len(rows) / seconds, len(rows)
+
+
+def latency(labelcat, path, edits=100):
+    service = subprocess.Popen([labelcat, "--db", path, "serve", "--poll-ms", "20"],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        time.sleep(0.5)
+        db = sqlite3.connect(path, isolation_level=None, timeout=30)
+        names = [row[0] for row in db.execute("SELECT name FROM labels ORDER BY name LIMIT ?", (edits,))]
+        samples = []
+        for index, name in enumerate(names):
+            text = "latency probe %d at %.6f" % (index, time.time())
+            hash_query = "SELECT input_hash FROM layouts WHERE label = ? AND locale = ''"
+            old = db.execute(hash_query, (name,)).fetchone()
+            start = time.monotonic()
+            db.execute("UPDATE labels SET text = ? WHERE name = ?", (text, name))
+            while True:
+                row = db.execute(hash_query, (name,)).fetchone()
+                if row != old:
+                    break
+                if time.monotonic() - start > 30:
+                    sys.exit("latency: the layout of %s was not recomputed within 30 s" % name)
+                time.sleep(0.002)
+            samples.append(time.monotonic() - start)
+        db.close()
+    finally:
+        service.terminate()
+        service.wait()
+    samples.sort()
+    return statistics.median(samples), samples[int(len(samples) * 0.95) - 1]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--labelcat", required=True)
+    ap.add_argument("--labels", type=int, default=100000)
+    ap.add_argument("--work", default=os.path.join(".build", "bench"))
+    args = ap.parse_args()
+    os.makedirs(args.work, exist_ok=True)
+    labelcat = os.path.abspath(args.labelcat)
+    path = os.path.join(args.work, "catalog-%d.sqlite" % args.labels)
+    make_catalog(labelcat, path, args.labels)
+
+    print("recompute --all --force ...", file=sys.stderr)
+    force_s, force_rss, _ = run([labelcat, "--db", path, "recompute", "--all", "--force"])
+    layouts = sqlite3.connect(path).execute("SELECT count(*) FROM layouts").fetchone()[0]
+    print("bare INSERT loop ...", file=sys.stderr)
+    ceiling, ceiling_rows = insert_ceiling(path, args.work)
+    print("no-op recompute --all ...", file=sys.stderr)
+    noop_s, noop_rss, _ = run([labelcat, "--db", path, "recompute", "--all"])
+
+    print("token edit + serve --once ...", file=sys.stderr)
+    db = sqlite3.connect(path, isolation_level=None)
+    reached = db.execute("SELECT count(*) FROM label_dependencies WHERE token = 'font.size.title'").fetchone()[0]
+    size = db.execute("SELECT json_extract(value, '$.value') FROM tokens WHERE name = 'font.size.title'").fetchone()[0]
+    db.execute("UPDATE tokens SET value = json_set(value, '$.value', ?) WHERE name = 'font.size.title'", (23 if size != 23 else 22,))
+    db.close()
+    serve_s, serve_rss, _ = run([labelcat, "--db", path, "serve", "--once"])
+
+    print("latency ...", file=sys.stderr)
+    median, p95 = latency(labelcat, path)
+
+    rate = args.labels / force_s
+    rows_rate = layouts / force_s
+    print("labelcat catalog — %d labels, %d layouts (several locales per label)" % (args.labels, layouts))
+    table = [
+        ("recompute --all --force", "%.2f s" % force_s, "%d labels/s, %d layouts/s" % (rate, rows_rate), "%.0f MB" % force_rss),
+        ("bare INSERT loop (write ceiling)", "", "%d rows/s (%d rows)" % (ceiling, ceiling_rows), ""),
+        ("recompute rows/s vs ceiling", "", "%.0f%%" % (100 * rows_rate / ceiling), ""),
+        ("no-op recompute --all", "%.2f s" % noop_s, "%d labels/s" % (args.labels / noop_s), "%.0f MB" % noop_rss),
+        ("token edit (~10%%: %d labels) → serve --once" % reached, "%.2f s" % serve_s, "%d labels/s" % (reached / serve_s), "%.0f MB" % serve_rss),
+        ("external edit → fresh layout (100 edits)", "", "median %.0f ms, p95 %.0f ms" % (median * 1000, p95 * 1000), ""),
+    ]
+    widths = [max(len(row[i]) for row in table) for i in range(4)]
+    for row in table:
+        print("  " + row[0].ljust(widths[0]) + "  " + row[1].rjust(widths[1]) + "  " + row[2].ljust(widths[2]) + "  " + row[3].rjust(widths[3]))
+    print("targets (1M labels): ≥ 200,000 labels/s and ≥ 30% of the ceiling; no-op ≤ 2 s; latency median ≤ 200 ms; RSS ≤ 256 MB")
+
+
+if __name__ == "__main__":
+    main()
