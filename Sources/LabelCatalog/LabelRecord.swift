@@ -70,14 +70,19 @@ public struct LabelRecord: Sendable, Hashable {
         _ = try resolve(tokens: nil)
     }
 
+    /// `{"x", "y", "width", "height"}`.
+    var frameJSON: JSONValue {
+        .object(JSONObject([("x", .number(frame.x)), ("y", .number(frame.y)),
+                            ("width", .number(frame.width)), ("height", .number(frame.height))]))
+    }
+
     /// The definition as JSON (SPEC §1 with references as given): what `label export` writes.
     public var json: JSONValue {
         var object = JSONObject([("name", .string(name)), ("text", .string(text))])
         if !texts.isEmpty {
             object["texts"] = .object(JSONObject(texts.keys.sorted().map { ($0, .string(texts[$0]!)) }))
         }
-        object["frame"] = .object(JSONObject([("x", .number(frame.x)), ("y", .number(frame.y)),
-                                              ("width", .number(frame.width)), ("height", .number(frame.height))]))
+        object["frame"] = frameJSON
         for (key, _) in Self.styleFields { if let value = style[key] { object[key] = value } }
         return .object(object)
     }
@@ -89,8 +94,7 @@ public struct LabelRecord: Sendable, Hashable {
         var dependencies: Set<String> = []
         var object = JSONObject([("name", .string(name)), ("text", .string(text))])
         if !texts.isEmpty { object["texts"] = .object(JSONObject(texts.map { ($0.key, .string($0.value)) })) }
-        object["frame"] = .object(JSONObject([("x", .number(frame.x)), ("y", .number(frame.y)),
-                                              ("width", .number(frame.width)), ("height", .number(frame.height))]))
+        object["frame"] = frameJSON
         var typographyExtras = JSONObject()
 
         func reference(_ target: String, field: String, accepted: [TokenType]) throws(CatalogError) -> (TokenType, JSONValue)? {

@@ -315,13 +315,7 @@ extension LabelDefinition {
             }
             writer.endObject()
         }
-        writer.key("frame")
-        writer.beginObject()
-        writer.key("x"); writer.number(frame.x)
-        writer.key("y"); writer.number(frame.y)
-        writer.key("width"); writer.number(frame.width)
-        writer.key("height"); writer.number(frame.height)
-        writer.endObject()
+        writer.key("frame"); writer.rect(frame)
         writer.key("font")
         writer.beginObject()
         if !font.families.isEmpty {
