@@ -74,7 +74,8 @@ enum CLI {
         process.terminationHandler = { _ in finished.signal() }
         try process.run()
         if finished.wait(timeout: .now() + timeout) == .timedOut {
-            process.terminate()
+            // SIGKILL: children of the test runner may have SIGTERM blocked.
+            kill(process.processIdentifier, SIGKILL)
             Issue.record("\(executable) \(arguments.joined(separator: " ")) did not finish in \(timeout) s; killed",
                          sourceLocation: sourceLocation)
             finished.wait()

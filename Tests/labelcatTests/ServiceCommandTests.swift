@@ -1,0 +1,540 @@
+import Foundation
+import LabelJSON
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `labelcat serve` and `labelcat recompute` (SPEC §4, §5), run as the real built binary on
+/// temporary catalogs, with the sqlite3 shell making edits behind labelcat's back. Helpers are
+/// in ServiceTestSupport.swift. The tests run one at a time (they start several processes
+/// each and must not starve one another on a small machine); every "eventually" is a poll
+/// with a generous time limit, never a fixed sleep.
+@Suite("labelcat serve and recompute", .serialized,
+       .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3"), "needs /usr/bin/sqlite3"))
+struct ServiceCommandTests {
+    /// How long a running service may take to notice and process an edit (the machine may be busy).
+    static let patience = 60.0
+
+    /// Waits for `serve` to print its start line (so it has opened the catalog).
+    static func waitUntilWatching(_ service: BackgroundProcess, sourceLocation: SourceLocation = #_sourceLocation) {
+        let started = eventually(timeout: patience) { service.stderr.contains("serve: watching") || !service.isRunning }
+        #expect(started && service.isRunning,
+                "serve did not start or stopped at once (\(service.isRunning ? "running" : "ended: \(show { service.waitForExit(timeout: 5).map { "\($0)" } ?? "?" })")): \(service.stderr)",
+                sourceLocation: sourceLocation)
+    }
+
+    /// SIGTERM (or SIGINT), then the service must exit 0 by itself.
+    @discardableResult
+    static func stop(_ service: BackgroundProcess, with signal: Int32 = SIGTERM, timeout: Double = patience,
+                     sourceLocation: SourceLocation = #_sourceLocation) -> ServiceRun? {
+        service.signal(signal)
+        let run = service.waitForExit(timeout: timeout)
+        #expect(run != nil, "serve did not exit within \(Int(timeout)) s of signal \(signal): \(service.stderr)", sourceLocation: sourceLocation)
+        if let run {
+            #expect(run.status == 0 && !run.signaled, "serve after signal \(signal): \(run)", sourceLocation: sourceLocation)
+        }
+        return run
+    }
+
+    /// Every line a service printed is its start line or a batch line.
+    static func expectOnlyLogLines(_ stderr: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let unexpected = ServiceRun.lines(stderr).filter { !$0.hasPrefix("serve: watching ") && ServeBatchLine($0) == nil }
+        #expect(unexpected.isEmpty, "unexpected lines from serve:\n\(unexpected.prefix(40).joined(separator: "\n"))",
+                sourceLocation: sourceLocation)
+    }
+
+    /// Everything computed, nothing left: no stale, missing or orphaned layout, no layout
+    /// error, an empty queue and a sound file.
+    static func expectSettled(_ fixture: ServiceFixture, layoutErrorsAllowed: Bool = false,
+                              sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let stale = try fixture.staleLayouts(sourceLocation: sourceLocation)
+        #expect(stale.isEmpty, "\(stale.count) stale layouts, e.g. \(stale.first?.prefix(300) ?? "")", sourceLocation: sourceLocation)
+        let missing = try fixture.missingLayouts()
+        #expect(missing.isEmpty, "labels/locales without a layout: \(missing)", sourceLocation: sourceLocation)
+        let orphans = try fixture.orphanLayouts()
+        #expect(orphans.isEmpty, "layouts of labels/locales that do not exist: \(orphans)", sourceLocation: sourceLocation)
+        if !layoutErrorsAllowed {
+            let errors = try fixture.rows("SELECT label || '/' || locale || ': ' || error FROM layouts WHERE error IS NOT NULL LIMIT 5;")
+            #expect(errors.isEmpty, "layouts with errors: \(errors)", sourceLocation: sourceLocation)
+        }
+        let queue = try fixture.rows("SELECT id, kind, name, locale, claimed_by FROM recompute_queue LIMIT 10;")
+        #expect(queue.isEmpty, "queue not empty: \(queue)", sourceLocation: sourceLocation)
+        let rows = try fixture.int("SELECT count(*) FROM layouts;")
+        let expected = try fixture.int("SELECT (SELECT count(*) FROM labels) + (SELECT count(*) FROM label_texts);")
+        #expect(rows == expected, "\(rows) layout rows for \(expected) label texts", sourceLocation: sourceLocation)
+        let duplicates = try fixture.rows("SELECT label, locale, count(*) FROM layouts GROUP BY label, locale HAVING count(*) > 1 LIMIT 5;")
+        #expect(duplicates.isEmpty, "duplicate layouts: \(duplicates)", sourceLocation: sourceLocation)
+        #expect(try fixture.sqlite("PRAGMA integrity_check;") == "ok", sourceLocation: sourceLocation)
+        #expect(try fixture.sqlite("PRAGMA foreign_key_check;") == "", sourceLocation: sourceLocation)
+    }
+
+    // MARK: 1. External edits
+
+    @Test("serve notices sqlite3 edits (a label's text; one locale's text: only that locale; a new label; a removed locale; a removed label); SIGTERM exits 0 with a log line per batch")
+    func externalEdits() throws {
+        let fixture = try ServiceFixture()
+        try fixture.succeed("label", "set", "demo.a", "--text", "Hello", "--frame", "0,0,300,60")
+        try fixture.succeed("label", "set", "demo.a", "--locale", "de", "--text", "Hallo")
+        try fixture.succeed("label", "set", "demo.a", "--locale", "fr", "--text", "Salut")
+        try fixture.succeed("label", "set", "demo.b", "--text", "Other", "--frame", "0,0,300,60")
+        #expect(try fixture.queueCount == 0, "labelcat edits recompute in-process and leave the queue empty")
+        let service = try fixture.serve(["--poll-ms", "50"])
+        Self.waitUntilWatching(service)
+
+        // The base text, changed behind labelcat's back.
+        let before = try fixture.computedAt()
+        try fixture.sqlite("UPDATE labels SET text = 'Goodbye 世界' WHERE name = 'demo.a';")
+        var recomputed = try eventually(timeout: Self.patience) {
+            try fixture.layoutText("demo.a") == "Goodbye 世界" && fixture.queueCount == 0
+        }
+        #expect(recomputed, "layout of demo.a: \(show { try fixture.layoutText("demo.a") }), queue: \(show { try fixture.rows("SELECT * FROM recompute_queue;") }); serve: \(service.stderr)")
+        var after = try fixture.computedAt()
+        #expect(after["demo.a/"] != before["demo.a/"])
+        #expect(after["demo.b/"] == before["demo.b/"], "a label that was not edited was rewritten")
+        #expect(after["demo.a/de"] == before["demo.a/de"] && after["demo.a/fr"] == before["demo.a/fr"],
+                "the base text is no input of the de/fr layouts; they were rewritten anyway")
+        #expect(try fixture.staleLayouts().isEmpty)
+
+        // One locale's text: only that locale is recomputed.
+        try fixture.sqlite("UPDATE label_texts SET text = 'Guten Tag' WHERE label = 'demo.a' AND locale = 'de';")
+        recomputed = try eventually(timeout: Self.patience) {
+            try fixture.layoutText("demo.a", locale: "de") == "Guten Tag" && fixture.queueCount == 0
+        }
+        #expect(recomputed, "de layout of demo.a: \(show { try fixture.layoutText("demo.a", locale: "de") }); serve: \(service.stderr)")
+        let afterLocale = try fixture.computedAt()
+        #expect(afterLocale["demo.a/de"] != after["demo.a/de"])
+        #expect(afterLocale["demo.a/"] == after["demo.a/"], "the base layout was rewritten for a de text change")
+        #expect(afterLocale["demo.a/fr"] == after["demo.a/fr"], "the fr layout was rewritten for a de text change")
+        #expect(afterLocale["demo.b/"] == after["demo.b/"])
+        after = afterLocale
+
+        // A label inserted with sqlite3 gets its layouts; a locale deleted with sqlite3 loses its layout.
+        try fixture.sqlite("""
+            INSERT INTO labels (name, text, frame_x, frame_y, frame_width, frame_height) VALUES ('demo.new', 'Brand new', 0, 0, 300, 60);
+            INSERT INTO label_texts (label, locale, text) VALUES ('demo.new', 'ja', '新しい');
+            DELETE FROM label_texts WHERE label = 'demo.a' AND locale = 'fr';
+            """)
+        recomputed = try eventually(timeout: Self.patience) {
+            try fixture.layoutText("demo.new") == "Brand new" && fixture.layoutText("demo.new", locale: "ja") == "新しい"
+                && fixture.layoutText("demo.a", locale: "fr") == "<none>" && fixture.queueCount == 0
+        }
+        #expect(recomputed, "after insert/delete: \(show { try fixture.rows("SELECT label, locale FROM layouts;") }); serve: \(service.stderr)")
+        var final = try fixture.computedAt()
+        #expect(final["demo.a/"] == after["demo.a/"] && final["demo.a/de"] == after["demo.a/de"] && final["demo.b/"] == after["demo.b/"])
+
+        // A label deleted with sqlite3 (foreign keys off: nothing cascades) loses its layouts.
+        try fixture.sqlite("DELETE FROM labels WHERE name = 'demo.b';")
+        recomputed = try eventually(timeout: Self.patience) {
+            try fixture.int("SELECT count(*) FROM layouts WHERE label = 'demo.b';") == 0 && fixture.queueCount == 0
+        }
+        #expect(recomputed, "layouts of the deleted label: \(show { try fixture.rows("SELECT label, locale FROM layouts;") }); serve: \(service.stderr)")
+        try Self.expectSettled(fixture)
+        final = try fixture.computedAt()
+        #expect(final["demo.a/"] == after["demo.a/"] && final["demo.a/de"] == after["demo.a/de"])
+
+        // SIGTERM: exit 0; a start line, then one line per batch, accounting for every queue entry
+        // (1 label update, 2 entries for the label_texts update, 1 + 1 inserts, 1 text delete, 1 label delete).
+        guard let run = Self.stop(service) else { return }
+        let lines = ServiceRun.lines(run.stderr)
+        #expect(lines.first == "serve: watching \(fixture.db) (poll 50 ms)", "stderr: \(run.stderr)")
+        Self.expectOnlyLogLines(run.stderr)
+        let batches = ServeBatchLine.all(run.stderr)
+        #expect(batches.count >= 4, "one log line per batch: \(run.stderr)")
+        #expect(batches.map(\.entries).reduce(0, +) == 7, "queue entries in the log: \(run.stderr)")
+        #expect(batches.allSatisfy { $0.failed == 0 && $0.requeued == 0 }, "\(run.stderr)")
+        #expect(run.stdout.isEmpty)
+    }
+
+    @Test("serve: --poll-ms must be a positive whole number; serve on a missing catalog fails")
+    func serveBadArguments() throws {
+        let fixture = try ServiceFixture()
+        for value in ["0", "-5", "fast"] {
+            let run = try fixture.labelcat(["serve", "--poll-ms", value], timeout: 60)
+            #expect(run.status == 64 && run.stderr.contains("--poll-ms"), "serve --poll-ms \(value): \(run)")
+        }
+        let missing = try ServiceProcess.run(try ServiceProcess.labelcat(), ["--db", fixture.path("nope.sqlite"), "serve", "--once"], timeout: 60)
+        #expect(missing.status != 0 && !missing.signaled && !missing.stderr.isEmpty, "\(missing)")
+        #expect(!FileManager.default.fileExists(atPath: fixture.path("nope.sqlite")), "serve created a catalog file")
+    }
+
+    @Test("serve stops on SIGTERM even when started with SIGTERM and SIGINT blocked (as children of Dispatch threads are)")
+    func blockedStopSignals() throws {
+        // The harness can start a process with the signals blocked.
+        let sleeper = try BackgroundProcess("/bin/sleep", ["60"], blockedSignals: [SIGTERM, SIGINT])
+        #expect(sleeper.blockedSignals.isSuperset(of: [SIGTERM, SIGINT]), "the test cannot start a process with signals blocked")
+        sleeper.signal(SIGKILL)
+        _ = sleeper.waitForExit(timeout: Self.patience)
+
+        let fixture = try ServiceFixture()
+        let service = try fixture.serve(["--poll-ms", "50"], blockedSignals: [SIGTERM, SIGINT])
+        Self.waitUntilWatching(service)
+        try fixture.succeed("label", "set", "demo.a", "--text", "Hello", "--frame", "0,0,300,60")
+        Self.stop(service, timeout: 15)
+    }
+
+    @Test("serve: a default_family change made with sqlite3 (it queues 'all') recomputes layouts with the new family")
+    func defaultFamilyChange() throws {
+        let fixture = try ServiceFixture()
+        try fixture.succeed("label", "set", "demo.a", "--text", "Hello", "--frame", "0,0,300,60")
+        #expect(try fixture.sqlite("SELECT json_extract(json, '$.font.family') FROM layouts WHERE label = 'demo.a';") == "Noto Sans CJK SC")
+        let service = try fixture.serve(["--poll-ms", "50"])
+        Self.waitUntilWatching(service)
+        try fixture.sqlite("UPDATE settings SET value = 'DejaVu Sans' WHERE key = 'default_family';")
+        let drained = try eventually(timeout: Self.patience) {
+            try fixture.queueCount == 0 && !ServeBatchLine.all(service.stderr).isEmpty
+        }
+        #expect(drained, "serve: \(service.stderr)")
+        Self.stop(service)
+        let family = try fixture.sqlite("SELECT json_extract(json, '$.font.family') FROM layouts WHERE label = 'demo.a';")
+        #expect(family == "DejaVu Sans",
+                "after the 'all' entry was drained the layout still uses \(family) (serve: \(service.stderr.trimmingCharacters(in: .newlines)))")
+        let stale = try fixture.staleLayouts()
+        #expect(stale.isEmpty, "the queue is empty but layout list --stale reports \(stale.count) stale layouts")
+    }
+
+    // MARK: 2. Aliases
+
+    @Test("serve follows alias chains: editing the end of size.a → size.b → size.c (or re-pointing the chain) recomputes the label")
+    func aliasChain() throws {
+        let fixture = try ServiceFixture()
+        let tokens = fixture.path("tokens.json")
+        try Data(#"""
+            {
+              "family": {"cjk": {"$type": "fontFamily", "$value": ["Noto Sans CJK SC"]}},
+              "size": {
+                "$type": "dimension",
+                "c": {"$value": {"value": 15, "unit": "px"}},
+                "b": {"$value": "{size.c}"},
+                "a": {"$value": "{size.b}"}
+              },
+              "typography": {"x": {"$type": "typography", "$value": {"fontFamily": "{family.cjk}", "fontSize": "{size.a}", "fontWeight": 400}}}
+            }
+            """#.utf8).write(to: URL(fileURLWithPath: tokens))
+        try fixture.succeed("token", "import", tokens)
+        try fixture.succeed("label", "set", "demo.t", "--text", "文字中间显示", "--frame", "0,0,300,80", "--font", "{typography.x}")
+        try fixture.succeed("label", "set", "demo.plain", "--text", "不用令牌", "--frame", "0,0,300,80", "--font", #"{"family": "Noto Sans CJK SC", "size": 15}"#)
+        let fontSize = "SELECT json_extract(json, '$.font.size') FROM layouts WHERE label = 'demo.t';"
+        #expect(try fixture.sqlite(fontSize) == "15")
+        #expect(try fixture.rows("SELECT token FROM label_dependencies WHERE label = 'demo.t' ORDER BY token;")
+                == ["family.cjk", "size.a", "size.b", "size.c", "typography.x"])
+        let plainBefore = try fixture.computedAt("demo.plain")
+
+        let service = try fixture.serve(["--poll-ms", "50"])
+        Self.waitUntilWatching(service)
+        // The literal at the end of the chain.
+        try fixture.sqlite(#"UPDATE tokens SET value = '{"value": 30, "unit": "px"}' WHERE name = 'size.c';"#)
+        var done = try eventually(timeout: Self.patience) { try fixture.sqlite(fontSize) == "30" && fixture.queueCount == 0 }
+        #expect(done, "font size \(show { try fixture.sqlite(fontSize) }); serve: \(service.stderr)")
+        #expect(try fixture.sqlite("SELECT json_extract(json, '$.textRect.width') FROM layouts WHERE label = 'demo.t';") == "180",
+                "six CJK characters at 30 pt are 180 pt wide")
+
+        // The middle of the chain re-pointed at a new token; then that token edited.
+        try fixture.sqlite(#"""
+            BEGIN;
+            INSERT INTO tokens (name, type, value) VALUES ('size.d', 'dimension', '{"value": 24, "unit": "px"}');
+            UPDATE tokens SET value = '"{size.d}"' WHERE name = 'size.b';
+            COMMIT;
+            """#)
+        done = try eventually(timeout: Self.patience) { try fixture.sqlite(fontSize) == "24" && fixture.queueCount == 0 }
+        #expect(done, "font size \(show { try fixture.sqlite(fontSize) }); serve: \(service.stderr)")
+        #expect(try fixture.rows("SELECT token FROM label_dependencies WHERE label = 'demo.t' ORDER BY token;")
+                == ["family.cjk", "size.a", "size.b", "size.d", "typography.x"])
+        try fixture.sqlite(#"UPDATE tokens SET value = '{"value": 12, "unit": "px"}' WHERE name = 'size.d';"#)
+        done = try eventually(timeout: Self.patience) { try fixture.sqlite(fontSize) == "12" && fixture.queueCount == 0 }
+        #expect(done, "font size \(show { try fixture.sqlite(fontSize) }); serve: \(service.stderr)")
+        // The old end of the chain no longer matters.
+        let beforeUnused = try fixture.computedAt("demo.t")
+        try fixture.sqlite(#"UPDATE tokens SET value = '{"value": 40, "unit": "px"}' WHERE name = 'size.c';"#)
+        done = try eventually(timeout: Self.patience) { try fixture.queueCount == 0 }
+        #expect(done)
+        #expect(try fixture.sqlite(fontSize) == "12")
+        #expect(try fixture.computedAt("demo.t") == beforeUnused, "a token the label no longer uses rewrote its layout")
+        guard let run = Self.stop(service, with: SIGINT) else { return }
+        Self.expectOnlyLogLines(run.stderr)
+        #expect(try fixture.computedAt("demo.plain") == plainBefore, "a label using none of the tokens was rewritten")
+
+        // Without a running service: the edit is queued, and serve --once drains it and exits 0.
+        try fixture.sqlite(#"UPDATE tokens SET value = '{"value": 20, "unit": "px"}' WHERE name = 'size.d';"#)
+        #expect(try fixture.queueCount == 2)
+        let once = try fixture.labelcat(["serve", "--once"], timeout: 120)
+        #expect(once.status == 0 && !once.signaled, "\(once)")
+        #expect(ServeBatchLine.all(once.stderr).map(\.entries) == [2], "serve --once: \(once.stderr)")
+        #expect(!once.stderr.contains("serve: watching"), "serve --once does not watch")
+        #expect(try fixture.sqlite(fontSize) == "20")
+        try Self.expectSettled(fixture)
+    }
+
+    @Test("serve drains a token edit that reaches more labels than one chunk (2,048)", .timeLimit(.minutes(10)))
+    func tokenEditOverSeveralChunks() throws {
+        let fixture = try ServiceFixture()
+        try fixture.generate(labels: 8_000, seed: 8)
+        let initial = try fixture.labelcat(["recompute", "--all"], timeout: 300)
+        #expect(initial.status == 0, "\(initial)")
+        let dependents = try fixture.int("SELECT count(*) FROM label_dependencies WHERE token = 'font.size.body';")
+        #expect(dependents > 2048, "the catalog should have more than one chunk of labels using font.size.body (has \(dependents))")
+        let sample = try fixture.sqlite("SELECT label FROM label_dependencies WHERE token = 'font.size.body' ORDER BY label DESC LIMIT 1;")
+        for round in 1...4 {
+            try fixture.sqlite("UPDATE tokens SET value = json_object('value', \(17 + round), 'unit', 'px') WHERE name = 'font.size.body';")
+            let once = try fixture.labelcat(["serve", "--once"], timeout: 300)
+            #expect(once.status == 0 && !once.signaled, "round \(round): serve --once \(once)")
+            guard once.status == 0, !once.signaled else { break }
+            #expect(ServeBatchLine.all(once.stderr).map(\.labels) == [dependents], "round \(round): \(once.stderr)")
+            #expect(try fixture.sqlite("SELECT json_extract(json, '$.font.size') FROM layouts WHERE label = '\(sample)' AND locale = '';")
+                    == "\(17 + round)")
+        }
+        _ = try fixture.labelcat(["serve", "--once"], timeout: 300) // whatever a crash left queued
+        try Self.expectSettled(fixture)
+    }
+
+    // MARK: 3. Killed services
+
+    @Test("serve killed (SIGKILL) at random moments and restarted five times loses nothing", .timeLimit(.minutes(10)))
+    func killAndRestart() throws {
+        let started = ServiceProcess.seconds()
+        let fixture = try ServiceFixture()
+        let labels = 12_000
+        try fixture.generate(labels: labels, seed: 3)
+        #expect(try fixture.int("SELECT count(*) FROM layouts;") == 0)
+        // Work of every kind: 'all' (no layouts exist yet), text entries, label entries.
+        try fixture.sqlite("""
+            UPDATE settings SET value = value WHERE key = 'default_family';
+            UPDATE label_texts SET text = text || ' ✓' WHERE label GLOB 'screen000[0-4]*';
+            UPDATE labels SET frame_width = frame_width + 1 WHERE name GLOB 'screen001*';
+            """)
+        #expect(try fixture.queueCount > 1000)
+
+        var generator = SystemRandomNumberGenerator()
+        var history: [String] = []
+        for round in 1...5 {
+            let service = try fixture.serve(["--poll-ms", "50"])
+            let pause = Double.random(in: 0.2...1.5, using: &generator)
+            usleep(UInt32(pause * 1_000_000))
+            let wasRunning = service.isRunning
+            service.signal(SIGKILL)
+            let run = service.waitForExit(timeout: Self.patience)
+            #expect(wasRunning && run?.signaled == true && run?.status == SIGKILL,
+                    "round \(round): serve ended before it was killed: \(run.map { "\($0)" } ?? "still running")")
+            let state = try fixture.sqlite("SELECT count(*) || ' queued, ' || count(claimed_by) || ' claimed' FROM recompute_queue;")
+            history.append(String(format: "round %d: killed after %.2f s (%@ layouts; %@)", round, pause,
+                                  try fixture.sqlite("SELECT count(*) FROM layouts;"), state))
+            // Edits between the restarts: a token many labels use, a label, a locale text.
+            try fixture.sqlite("""
+                UPDATE tokens SET value = json_object('value', \(17 + round), 'unit', 'px') WHERE name = 'font.size.body';
+                UPDATE labels SET text = 'round \(round)' WHERE name = 'screen00002.label07';
+                UPDATE label_texts SET text = 'Runde \(round)' WHERE label = 'screen00003.label00' AND locale = 'de';
+                """)
+        }
+        let claimed = try fixture.int("SELECT count(*) FROM recompute_queue WHERE claimed_by IS NOT NULL;")
+        history.append("claimed by killed services: \(claimed)")
+
+        let once = try fixture.labelcat(["serve", "--once"], timeout: 300)
+        #expect(once.status == 0 && !once.signaled, "serve --once: \(once)")
+        Self.expectOnlyLogLines(once.stderr)
+        #expect(!ServeBatchLine.all(once.stderr).isEmpty, "serve --once logged no batch: \(once.stderr)")
+        #expect(try fixture.layoutText("screen00002.label07").hasPrefix("round"), "\(show { try fixture.layoutText("screen00002.label07") })")
+        #expect(try fixture.sqlite("SELECT text FROM labels WHERE name = 'screen00002.label07';") == "round 5")
+        #expect(try fixture.sqlite("SELECT json_extract(json, '$.font.size') FROM layouts WHERE label = (SELECT label FROM label_dependencies WHERE token = 'font.size.body' ORDER BY label LIMIT 1) AND locale = '';") == "22")
+        try Self.expectSettled(fixture)
+        #expect(try fixture.int("SELECT count(*) FROM layouts;") == labels + (try fixture.int("SELECT count(*) FROM label_texts;")))
+        history.append(String(format: "elapsed %.1f s", ServiceProcess.seconds() - started))
+        print("killAndRestart:\n" + history.joined(separator: "\n"))
+    }
+
+    // MARK: 4. Concurrency
+
+    /// Thread-safe list of what concurrent editors saw.
+    final class Collector: @unchecked Sendable {
+        private let lock = NSLock()
+        private var items: [String] = []
+        func add(_ item: String) { lock.lock(); items.append(item); lock.unlock() }
+        var all: [String] { lock.lock(); defer { lock.unlock() }; return items }
+    }
+
+    @Test("Two services on one catalog while labelcat and sqlite3 edit it: no 'database is locked', nothing lost, nothing duplicated",
+          .timeLimit(.minutes(10)))
+    func concurrentEditing() throws {
+        let fixture = try ServiceFixture()
+        try fixture.generate(labels: 3_000, seed: 4)
+        let initial = try fixture.labelcat(["recompute", "--all"], timeout: 300)
+        #expect(initial.status == 0, "\(initial)")
+        try fixture.sqlite("UPDATE labels SET frame_width = frame_width + 2 WHERE name GLOB 'screen000[0-4]*';") // work for the services
+        let services = [try fixture.serve(["--poll-ms", "20"]), try fixture.serve(["--poll-ms", "20"])]
+        for service in services { Self.waitUntilWatching(service) }
+
+        let labelcat = try ServiceProcess.labelcat()
+        let db = fixture.db
+        let failures = Collector()
+        let cliExpected = Collector()
+        let sqlExpected = Collector()
+        let rounds = 25
+        let group = DispatchGroup()
+        // labelcat edits: texts of existing labels, new labels, locale texts (screens 100–119 only).
+        DispatchQueue.global().async(group: group) {
+            for round in 0..<rounds {
+                let label = String(format: "screen%05d.label%02d", 100 + round % 20, round % 20)
+                var commands = [["label", "set", label, "--text", "cli \(round) 编辑"],
+                                ["label", "set", "concurrent.cli\(round)", "--text", "new \(round)", "--frame", "0,0,375,80", "--lines", "0"]]
+                if round % 3 == 0 { commands.append(["label", "set", "concurrent.cli\(round)", "--locale", "de", "--text", "neu \(round)"]) }
+                for arguments in commands {
+                    do {
+                        let run = try ServiceProcess.run(labelcat, ["--db", db] + arguments, timeout: 120)
+                        if run.status != 0 || run.signaled { failures.add("labelcat \(arguments.joined(separator: " ")): \(run)") }
+                    } catch {
+                        failures.add("labelcat \(arguments.joined(separator: " ")): \(error)")
+                    }
+                }
+                cliExpected.add("\(label)|cli \(round) 编辑")
+            }
+        }
+        // sqlite3 edits: bulk frame changes, single texts, a locale text, a token (screens 120–129 and 135 only).
+        DispatchQueue.global().async(group: group) {
+            for round in 0..<rounds {
+                let label = String(format: "screen%05d.label%02d", 120 + round % 10, round % 20)
+                let sql = """
+                    UPDATE labels SET frame_width = frame_width + 1 WHERE name GLOB 'screen000\(round % 10)[0-4]*';
+                    UPDATE labels SET text = 'sql \(round)' WHERE name = '\(label)';
+                    UPDATE label_texts SET text = 'texte \(round)' WHERE label = 'screen00135.label00' AND locale = 'fr';
+                    \(round % 5 == 0 ? "UPDATE tokens SET value = json_object('value', \(20 + round / 5), 'unit', 'px') WHERE name = 'font.size.title';" : "")
+                    """
+                do {
+                    let run = try ServiceFixture.sqlite(db: db, sql)
+                    if run.status != 0 || run.signaled { failures.add("sqlite3 round \(round): \(run)") }
+                } catch {
+                    failures.add("sqlite3 round \(round): \(error)")
+                }
+                sqlExpected.add("\(label)|sql \(round)")
+            }
+        }
+        let finished = group.wait(timeout: .now() + 600)
+        #expect(finished == .success, "the editors did not finish within 10 minutes")
+        let locked = failures.all.filter { $0.contains("database is locked") || $0.contains("busy") }
+        #expect(locked.isEmpty, "edits failed with a lock error: \(locked)")
+        #expect(failures.all.isEmpty, "edits failed: \(failures.all)")
+
+        let drained = try eventually(timeout: 180) { try fixture.queueCount == 0 }
+        #expect(drained, "queue: \(show { try fixture.rows("SELECT * FROM recompute_queue LIMIT 10;") })")
+        for service in services {
+            #expect(service.isRunning, "a service ended before it was stopped: \(show { service.waitForExit(timeout: 5).map { "\($0)" } ?? "?" })")
+            if let run = Self.stop(service) { Self.expectOnlyLogLines(run.stderr) }
+        }
+
+        // Nothing lost: the last edit of every label is in the catalog and in its layout.
+        var last: [String: String] = [:]
+        for entry in cliExpected.all + sqlExpected.all {
+            let parts = entry.split(separator: "|", maxSplits: 1).map(String.init)
+            last[parts[0]] = parts[1]
+        }
+        #expect(last.count == 40)
+        for (label, text) in last.sorted(by: { $0.key < $1.key }) {
+            let stored = try fixture.sqlite("SELECT text FROM labels WHERE name = '\(label)';")
+            #expect(stored == text, "\(label)")
+        }
+        for round in 0..<rounds {
+            #expect(try fixture.layoutText("concurrent.cli\(round)") == "new \(round)")
+            if round % 3 == 0 { #expect(try fixture.layoutText("concurrent.cli\(round)", locale: "de") == "neu \(round)") }
+        }
+        #expect(try fixture.layoutText("screen00135.label00", locale: "fr") == "texte \(rounds - 1)")
+        try Self.expectSettled(fixture)
+        // No duplicated work: no queue entry was claimed by both services.
+        let logged = services.flatMap { ServeBatchLine.all($0.stderr) }.map(\.entries).reduce(0, +)
+        let sequence = try fixture.int("SELECT seq FROM sqlite_sequence WHERE name = 'recompute_queue';")
+        #expect(logged <= sequence, "the services logged \(logged) queue entries; only \(sequence) were ever queued")
+    }
+
+    @Test("serve requeues a label edited while its batch was being computed, and computes it again")
+    func editedWhileComputed() throws {
+        let fixture = try ServiceFixture()
+        try fixture.generate(labels: 4_000, seed: 5)
+        let target = "screen00001.label05"
+        try fixture.sqlite("""
+            UPDATE labels SET frame_width = 375, frame_height = 400, number_of_lines = 0, line_break_mode = 'wordWrap',
+                text = 'start' WHERE name = '\(target)';
+            """)
+        #expect(try fixture.labelcat(["recompute", "--all"], timeout: 300).status == 0)
+        #expect(try fixture.labelcat(["serve", "--once"], timeout: 300).status == 0) // the entry of the edit above
+        let service = try fixture.serve(["--poll-ms", "20"])
+        Self.waitUntilWatching(service)
+        // 4,000 label entries: the first batch (1,024 labels, the target among them) takes a while.
+        try fixture.sqlite("UPDATE labels SET frame_x = frame_x + 1;")
+        var edits = 0
+        let deadline = ServiceProcess.seconds() + 120
+        while service.isRunning, !ServeBatchLine.all(service.stderr).contains(where: { $0.entries > 1000 }),
+              ServiceProcess.seconds() < deadline {
+            edits += 1
+            try fixture.sqlite("UPDATE labels SET text = 'edit \(edits)' WHERE name = '\(target)';")
+        }
+        let done = try eventually(timeout: 180) { try fixture.queueCount == 0 }
+        #expect(done, "serve: \(service.stderr)")
+        guard let run = Self.stop(service) else { return }
+        let batches = ServeBatchLine.all(run.stderr)
+        #expect(batches.contains { $0.requeued > 0 },
+                "\(edits) edits of \(target) during the first batch, none reported as edited meanwhile: \(run.stderr)")
+        #expect(try fixture.layoutText(target) == "edit \(edits)")
+        try Self.expectSettled(fixture)
+    }
+
+    // MARK: 5. Bulk recompute
+
+    static func summary(_ run: ServiceRun) -> (labels: Int, written: Int, unchanged: Int)? {
+        let pattern = #/Recomputed (\d+) labels: (\d+) layouts written, (\d+) unchanged in [0-9.]+ s \(\d+ labels/s\)\./#
+        guard run.lines.count == 1, let match = run.lines[0].wholeMatch(of: pattern) else { return nil }
+        return (Int(match.1) ?? -1, Int(match.2) ?? -1, Int(match.3) ?? -1)
+    }
+
+    @Test("recompute --all --force, then --all (all unchanged), then a glob touches only its labels")
+    func bulkRecompute() throws {
+        let fixture = try ServiceFixture()
+        try fixture.generate(labels: 600, seed: 6)
+        let layouts = try fixture.int("SELECT (SELECT count(*) FROM labels) + (SELECT count(*) FROM label_texts);")
+
+        let forced = try fixture.labelcat(["recompute", "--all", "--force"])
+        #expect(forced.status == 0 && !forced.signaled, "\(forced)")
+        #expect(forced.stderr.isEmpty, "no progress bar when standard error is not a terminal: \(forced.stderr)")
+        let first = Self.summary(forced)
+        #expect(first?.labels == 600 && first?.written == layouts && first?.unchanged == 0, "stdout: \(forced.stdout)")
+        try Self.expectSettled(fixture)
+
+        let again = try fixture.labelcat(["recompute", "--all"])
+        #expect(again.status == 0, "\(again)")
+        let second = Self.summary(again)
+        #expect(second?.labels == 600 && second?.written == 0 && second?.unchanged == layouts, "stdout: \(again.stdout)")
+
+        // A glob: only its labels, and only their stale layouts without --force.
+        try fixture.sqlite("""
+            UPDATE labels SET text = 'changed one' WHERE name = 'screen00001.label03';
+            UPDATE labels SET text = 'changed two' WHERE name = 'screen00002.label04';
+            """)
+        let screen1 = try fixture.int("SELECT count(*) FROM layouts WHERE label GLOB 'screen00001.*';")
+        let before = try fixture.computedAt()
+        let glob = try fixture.labelcat(["recompute", "screen00001.*"])
+        #expect(glob.status == 0, "\(glob)")
+        let third = Self.summary(glob)
+        #expect(third?.labels == 20 && third?.written == 1 && third?.unchanged == screen1 - 1, "stdout: \(glob.stdout)")
+        let afterGlob = try fixture.computedAt()
+        let changed = afterGlob.keys.filter { afterGlob[$0] != before[$0] }.sorted()
+        #expect(changed == ["screen00001.label03/"], "rewritten: \(changed)")
+        #expect(try fixture.layoutText("screen00001.label03").hasPrefix("changed"))
+        let stale = try fixture.staleLayouts().map { (try? JSONValue.parse($0))?["name"]?.string ?? $0 }
+        #expect(stale == ["screen00002.label04"], "stale after the glob: \(stale)")
+
+        // --force with a glob rewrites every layout of its labels and nothing else.
+        let forcedGlob = try fixture.labelcat(["recompute", "--force", "screen00001.*", "screen00003.label1*"])
+        #expect(forcedGlob.status == 0, "\(forcedGlob)")
+        let screen3 = try fixture.int("SELECT count(*) FROM layouts WHERE label GLOB 'screen00003.label1*';")
+        let fourth = Self.summary(forcedGlob)
+        #expect(fourth?.labels == 30 && fourth?.written == screen1 + screen3 && fourth?.unchanged == 0, "stdout: \(forcedGlob.stdout)")
+        let afterForce = try fixture.computedAt()
+        let rewritten = Set(afterForce.keys.filter { afterForce[$0] != afterGlob[$0] })
+        let expected = Set(afterForce.keys.filter { $0.hasPrefix("screen00001.") || $0.hasPrefix("screen00003.label1") })
+        #expect(rewritten == expected, "rewritten \(rewritten.count), expected \(expected.count): extra \(rewritten.subtracting(expected).sorted().prefix(5))")
+
+        // Nothing matches: nothing to do, exit 0.
+        let none = try fixture.labelcat(["recompute", "nothing.*"])
+        #expect(none.status == 0 && Self.summary(none)?.labels == 0, "\(none)")
+        // Globs and --all together are a usage error.
+        let both = try fixture.labelcat(["recompute", "--all", "screen*"])
+        #expect(both.status == 64 && both.stderr.contains("--all"), "\(both)")
+    }
+}
