@@ -39,6 +39,8 @@ bench: bench-deps build
 	python3 Benchmarks/run_engine_bench.py --labelcat .build/release/labelcat \
 	    --engine-bench .build/release/labelcat-bench --pango $(BENCH_DIR)/pango-baseline \
 	    --count $(BENCH_COUNT) --work $(BENCH_DIR)
+	python3 Benchmarks/compare_lines.py --labelcat .build/release/labelcat \
+	    --pango $(BENCH_DIR)/pango-baseline --work $(BENCH_DIR)
 	python3 Benchmarks/run_catalog_bench.py --labelcat .build/release/labelcat --labels $(BENCH_LABELS) --work $(BENCH_DIR)
 
 # Rewrites the README's CLI reference from the commands' --help text.

@@ -7,9 +7,13 @@
  * over the first 2000 labels loads the fonts; neither is timed.
  *
  * Build:  cc -O2 -Wall -o pango-baseline Benchmarks/pango_baseline.c $(pkg-config --cflags --libs pangoft2 glib-2.0)
- * Run:    ./pango-baseline corpus.tsv [--family "Noto Sans CJK SC"]
+ * Run:    ./pango-baseline corpus.tsv [--family "Noto Sans CJK SC"] [--lines]
  * Output: one line, `pango labels=N us_per_label=X.XXX total_lines=L`
  *         (total_lines is the sum of the line counts, a checksum).
+ *         With --lines, then one line per label: the lines Pango needs for the whole text
+ *         with no height limit or ellipsis (for compare_lines.py, a fidelity check).
+ *
+ * Glyph positions are not rounded to whole pixels (as labelcat and browsers place them).
  *
  * TSV line: width<TAB>height<TAB>size<TAB>numberOfLines<TAB>lineBreakMode<TAB>text,
  * with `\\`, `\t`, `\n` escaped in the text.
@@ -186,9 +190,12 @@ static double now_seconds(void)
 int main(int argc, char **argv)
 {
     const char *path = NULL, *family = "Noto Sans CJK SC";
+    int print_lines = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--family") == 0 && i + 1 < argc)
             family = argv[++i];
+        else if (strcmp(argv[i], "--lines") == 0)
+            print_lines = 1;
         else if (argv[i][0] == '-' && argv[i][1] != '\0')
             die("unknown option", argv[i]);
         else if (!path)
@@ -197,7 +204,7 @@ int main(int argc, char **argv)
             die("unexpected argument", argv[i]);
     }
     if (!path) {
-        fprintf(stderr, "usage: pango-baseline corpus.tsv [--family \"Noto Sans CJK SC\"]\n");
+        fprintf(stderr, "usage: pango-baseline corpus.tsv [--family \"Noto Sans CJK SC\"] [--lines]\n");
         return 64;
     }
 
@@ -209,6 +216,7 @@ int main(int argc, char **argv)
     PangoFontMap *map = pango_ft2_font_map_new();
     pango_ft2_font_map_set_resolution(PANGO_FT2_FONT_MAP(map), 72, 72);
     PangoContext *context = pango_font_map_create_context(map);
+    pango_context_set_round_glyph_positions(context, FALSE);
     PangoLayout *layout = pango_layout_new(context);
     PangoFontDescription *desc = pango_font_description_new();
     pango_font_description_set_family(desc, family);
@@ -226,6 +234,14 @@ int main(int argc, char **argv)
 
     printf("pango labels=%zu us_per_label=%.3f total_lines=%lld\n",
            count, elapsed * 1e6 / (double)count, total_lines);
+    if (print_lines) {
+        for (size_t i = 0; i < count; i++) {
+            Label unlimited = labels[i];
+            unlimited.mode = unlimited.mode == MODE_CHAR ? MODE_CHAR : MODE_WORD;
+            unlimited.lines = 0;
+            printf("%d\n", layout_label(layout, desc, &unlimited));
+        }
+    }
 
     pango_font_description_free(desc);
     g_object_unref(layout);

@@ -91,12 +91,17 @@ public final class FontFace: @unchecked Sendable {
         return (int16(at: 4), int16(at: 6), int16(at: 8))
     }
 
+    /// The face's English family name from its `name` table (any language when there is none).
     private static func familyName(_ face: OpaquePointer) -> String? {
-        var buffer = [CChar](repeating: 0, count: 256)
-        var length = UInt32(buffer.count)
-        let written = hb_ot_name_get_utf8(face, hb_ot_name_id_t(HB_OT_NAME_ID_FONT_FAMILY), hb_language_get_default(), &length, &buffer)
-        guard written > 0 else { return nil }
-        return String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        for language in [hb_language_from_string("en", -1), hb_language_get_default()] {
+            var buffer = [CChar](repeating: 0, count: 256)
+            var length = UInt32(buffer.count)
+            let full = hb_ot_name_get_utf8(face, hb_ot_name_id_t(HB_OT_NAME_ID_FONT_FAMILY), language, &length, &buffer)
+            if full > 0, length > 0 {
+                return String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            }
+        }
+        return nil
     }
 }
 

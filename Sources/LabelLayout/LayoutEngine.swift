@@ -76,95 +76,93 @@ extension LayoutWorkspace {
         let bounds = definition.bounds
         let inner = bounds.inset(by: definition.contentInsets)
         let textString = definition.text(for: locale)
-        let units = utf16Units(of: textString)
-
+        fillUTF16(textString, into: &textBuffer)
         trimStore()
-        return try units.withUnsafeBufferPointer { text throws(LayoutError) -> ComputedLayout in
-            let bidi = BidiParagraphs(text)
-            let segments = try bidi.levels.withUnsafeBufferPointer { levels throws(LayoutError) in
-                try self.segments(text, locale: locale, levels: bidi.isAllLeftToRight ? nil : levels, chain: chain)
-            }
-            let tokenSegment = definition.lineBreakMode.truncates ? measureToken(definition.truncationToken, chain: chain) : nil
-            let setting = TextSetting(size: definition.font.size, letterSpacing: definition.letterSpacing, store: store)
-            let allLines = breakLines(segments, width: inner.width, mode: definition.lineBreakMode,
-                                      setting: setting, textLength: text.count)
-            let needed = allLines.count
-
-            func shownLines(_ count: Int) -> [PlacedLine] {
-                var shown = allLines.prefix(count).map {
-                    PlacedLine(range: $0.start..<$0.end, text: visibleText(text, $0.start..<$0.contentEnd),
-                               width: $0.width, endsParagraph: $0.endsParagraph)
-                }
-                if count < needed, definition.lineBreakMode.truncates {
-                    shown[count - 1] = truncatedLine(allLines, index: count - 1, segments: segments, text: text,
-                                                     width: inner.width, token: tokenSegment,
-                                                     definition: definition, setting: setting)
-                }
-                return shown
-            }
-
-            let limit = definition.numberOfLines > 0 ? min(needed, definition.numberOfLines) : needed
-            let step = lineHeight + definition.lineSpacing
-            // Counted in Double: a frame of "unlimited" height (1e300) fits every line.
-            let fittingLines = step > 0 ? ((inner.height + definition.lineSpacing) / step + 1e-9).rounded(.down) : .infinity
-            let fittingHeight = fittingLines >= Double(limit) ? limit : Int(fittingLines)
-            let visible = needed == 0 ? 0 : max(1, min(limit, fittingHeight))
-            let lines = shownLines(visible)
-
-            func textHeight(_ count: Int) -> Double {
-                count == 0 ? 0 : Double(count) * lineHeight + Double(count - 1) * definition.lineSpacing
-            }
-            let justifiedWidth = definition.textAlignment == .justified ? inner.width : 0
-            func lineWidth(_ line: PlacedLine, isLast: Bool) -> Double {
-                line.endsParagraph || isLast ? line.width : max(line.width, justifiedWidth)
-            }
-            func textWidth(_ lines: [PlacedLine]) -> Double {
-                lines.indices.map { lineWidth(lines[$0], isLast: $0 == lines.count - 1) }.max() ?? 0
-            }
-
-            let scale = definition.scale
-            let size = Size(width: roundUp(textWidth(lines), scale: scale), height: roundUp(textHeight(visible), scale: scale))
-            let rightToLeft = bidi.isRightToLeft(at: lines.first?.range.lowerBound ?? 0)
-            let textX = Self.alignedX(width: size.width, in: inner, alignment: definition.textAlignment, rightToLeft: rightToLeft)
-            let textY: Double
-            switch definition.verticalAlignment {
-            case .top: textY = inner.minY
-            case .bottom: textY = inner.maxY - size.height
-            case .middle: textY = inner.minY + (inner.height - size.height) / 2
-            }
-
-            var placed: [LayoutLine] = []
-            placed.reserveCapacity(lines.count)
-            for (index, line) in lines.enumerated() {
-                let width = lineWidth(line, isLast: index == lines.count - 1)
-                let lineRTL = bidi.isRightToLeft(at: line.range.lowerBound)
-                let alignment = definition.textAlignment == .justified && width != line.width ? .left : definition.textAlignment
-                let y = textY + Double(index) * step
-                placed.append(LayoutLine(
-                    range: TextRange(location: line.range.lowerBound, length: line.range.count),
-                    text: line.text,
-                    rect: Rect(x: Self.alignedX(width: width, in: inner, alignment: alignment, rightToLeft: lineRTL),
-                               y: y, width: width, height: lineHeight),
-                    baseline: y + lineHeight + metrics.descender))
-            }
-
-            // sizeThatFits: the frame's width, unlimited height, numberOfLines still applied.
-            let intrinsicLines = limit == visible ? lines : shownLines(max(limit, needed == 0 ? 0 : 1))
-            let insets = definition.contentInsets
-            let intrinsic = Size(
-                width: roundUp(textWidth(intrinsicLines), scale: scale) + insets.left + insets.right,
-                height: roundUp(textHeight(intrinsicLines.count), scale: scale) + insets.top + insets.bottom)
-
-            return ComputedLayout(
-                name: definition.name, locale: locale, bounds: bounds,
-                textRect: Rect(x: textX, y: textY, width: size.width, height: size.height),
-                lines: placed, neededLineCount: needed, truncated: visible < needed,
-                intrinsicSize: intrinsic,
-                font: ResolvedFont(family: primary.family, file: primary.path, size: definition.font.size,
-                                   lineHeight: lineHeight, ascender: metrics.ascender, descender: metrics.descender),
-                inputHash: InputHash.of(definition, locale: locale, chain: chain),
-                engineVersion: LayoutEngine.version)
+        let text = UnsafeBufferPointer(start: textBuffer.base, count: textBuffer.count)
+        let bidi = BidiParagraphs(text)
+        let segments = try bidi.levels.withUnsafeBufferPointer { levels throws(LayoutError) in
+            try self.segments(text, locale: locale, levels: bidi.isAllLeftToRight ? nil : levels, chain: chain)
         }
+        let tokenSegment = definition.lineBreakMode.truncates ? measureToken(definition.truncationToken, chain: chain) : nil
+        let setting = TextSetting(size: definition.font.size, letterSpacing: definition.letterSpacing, store: store)
+        let allLines = breakLines(segments, width: inner.width, mode: definition.lineBreakMode,
+                                  setting: setting, textLength: text.count)
+        let needed = allLines.count
+
+        func shownLines(_ count: Int) -> [PlacedLine] {
+            var shown = allLines.prefix(count).map {
+                PlacedLine(range: $0.start..<$0.end, text: visibleText(text, $0.start..<$0.contentEnd),
+                           width: $0.width, endsParagraph: $0.endsParagraph)
+            }
+            if count < needed, definition.lineBreakMode.truncates {
+                shown[count - 1] = truncatedLine(allLines, index: count - 1, segments: segments, text: text,
+                                                 width: inner.width, token: tokenSegment,
+                                                 definition: definition, setting: setting)
+            }
+            return shown
+        }
+
+        let limit = definition.numberOfLines > 0 ? min(needed, definition.numberOfLines) : needed
+        let step = lineHeight + definition.lineSpacing
+        // Counted in Double: a frame of "unlimited" height (1e300) fits every line.
+        let fittingLines = step > 0 ? ((inner.height + definition.lineSpacing) / step + 1e-9).rounded(.down) : .infinity
+        let fittingHeight = fittingLines >= Double(limit) ? limit : Int(fittingLines)
+        let visible = needed == 0 ? 0 : max(1, min(limit, fittingHeight))
+        let lines = shownLines(visible)
+
+        func textHeight(_ count: Int) -> Double {
+            count == 0 ? 0 : Double(count) * lineHeight + Double(count - 1) * definition.lineSpacing
+        }
+        let justifiedWidth = definition.textAlignment == .justified ? inner.width : 0
+        func lineWidth(_ line: PlacedLine, isLast: Bool) -> Double {
+            line.endsParagraph || isLast ? line.width : max(line.width, justifiedWidth)
+        }
+        func textWidth(_ lines: [PlacedLine]) -> Double {
+            lines.indices.map { lineWidth(lines[$0], isLast: $0 == lines.count - 1) }.max() ?? 0
+        }
+
+        let scale = definition.scale
+        let size = Size(width: roundUp(textWidth(lines), scale: scale), height: roundUp(textHeight(visible), scale: scale))
+        let rightToLeft = bidi.isRightToLeft(at: lines.first?.range.lowerBound ?? 0)
+        let textX = Self.alignedX(width: size.width, in: inner, alignment: definition.textAlignment, rightToLeft: rightToLeft)
+        let textY: Double
+        switch definition.verticalAlignment {
+        case .top: textY = inner.minY
+        case .bottom: textY = inner.maxY - size.height
+        case .middle: textY = inner.minY + (inner.height - size.height) / 2
+        }
+
+        var placed: [LayoutLine] = []
+        placed.reserveCapacity(lines.count)
+        for (index, line) in lines.enumerated() {
+            let width = lineWidth(line, isLast: index == lines.count - 1)
+            let lineRTL = bidi.isRightToLeft(at: line.range.lowerBound)
+            let alignment = definition.textAlignment == .justified && width != line.width ? .left : definition.textAlignment
+            let y = textY + Double(index) * step
+            placed.append(LayoutLine(
+                range: TextRange(location: line.range.lowerBound, length: line.range.count),
+                text: line.text,
+                rect: Rect(x: Self.alignedX(width: width, in: inner, alignment: alignment, rightToLeft: lineRTL),
+                           y: y, width: width, height: lineHeight),
+                baseline: y + lineHeight + metrics.descender))
+        }
+
+        // sizeThatFits: the frame's width, unlimited height, numberOfLines still applied.
+        let intrinsicLines = limit == visible ? lines : shownLines(max(limit, needed == 0 ? 0 : 1))
+        let insets = definition.contentInsets
+        let intrinsic = Size(
+            width: roundUp(textWidth(intrinsicLines), scale: scale) + insets.left + insets.right,
+            height: roundUp(textHeight(intrinsicLines.count), scale: scale) + insets.top + insets.bottom)
+
+        return ComputedLayout(
+            name: definition.name, locale: locale, bounds: bounds,
+            textRect: Rect(x: textX, y: textY, width: size.width, height: size.height),
+            lines: placed, neededLineCount: needed, truncated: visible < needed,
+            intrinsicSize: intrinsic,
+            font: ResolvedFont(family: primary.family, file: primary.path, size: definition.font.size,
+                               lineHeight: lineHeight, ascender: metrics.ascender, descender: metrics.descender),
+            inputHash: InputHash.of(definition, locale: locale, chain: chain),
+            engineVersion: LayoutEngine.version)
     }
 
     /// x of a box of `width` aligned in `inner` (SPEC §2.8).
@@ -181,12 +179,12 @@ extension LayoutWorkspace {
     /// of the rest of its paragraph as fits beside the token: the start (tail), the end (head)
     /// or both (middle). When the rest of the paragraph fits whole and only later paragraphs
     /// are hidden, the token goes at the end in every mode.
-    func truncatedLine(_ lines: [LineBox], index: Int, segments: [Segment], text: UnsafeBufferPointer<UInt16>,
+    func truncatedLine(_ lines: UnsafeBufferPointer<LineBox>, index: Int, segments: UnsafeBufferPointer<Segment>, text: UnsafeBufferPointer<UInt16>,
                        width available: Double, token: Segment?, definition: LabelDefinition,
                        setting: TextSetting) -> PlacedLine {
         let line = lines[index]
         let paragraphEnd = lines[index...].first { $0.endsParagraph }?.contentEnd ?? lines[lines.count - 1].contentEnd
-        let ruler = GraphemeRuler(segments: segments[...], from: line.start, to: paragraphEnd, setting: setting, text: text)
+        let ruler = GraphemeRuler(segments: segments, from: line.start, to: paragraphEnd, setting: setting, text: text)
         let tokenWidth = token.map { setting.offset($0, $0.lastEdge) } ?? 0
         let budget = available - tokenWidth
         let last = ruler.count - 1
@@ -327,41 +325,57 @@ func utf16Units(of string: String) -> [UInt16] {
     var string = string
     return string.withUTF8 { utf8 in
         [UInt16](unsafeUninitializedCapacity: utf8.count) { units, initialized in
-            var count = 0
-            var index = 0
-            while index < utf8.count {
-                let lead = UInt32(utf8[index])
-                if lead < 0x80 {
-                    units[count] = UInt16(lead)
-                    count += 1
-                    index += 1
-                    continue
-                }
-                var codePoint: UInt32
-                var width: Int
-                if lead < 0xE0 {
-                    codePoint = lead & 0x1F
-                    width = 2
-                } else if lead < 0xF0 {
-                    codePoint = lead & 0x0F
-                    width = 3
-                } else {
-                    codePoint = lead & 0x07
-                    width = 4
-                }
-                for offset in 1..<width { codePoint = codePoint << 6 | UInt32(utf8[index + offset] & 0x3F) }
-                index += width
-                if codePoint >= 0x10000 {
-                    codePoint -= 0x10000
-                    units[count] = UInt16(0xD800 + (codePoint >> 10))
-                    units[count + 1] = UInt16(0xDC00 + (codePoint & 0x3FF))
-                    count += 2
-                } else {
-                    units[count] = UInt16(codePoint)
-                    count += 1
-                }
-            }
-            initialized = count
+            initialized = transcodeToUTF16(utf8, into: units.baseAddress!)
         }
     }
+}
+
+/// Writes the UTF-16 of a string into a buffer, reusing its storage.
+func fillUTF16(_ string: String, into buffer: inout RawBuffer<UInt16>) {
+    var string = string
+    string.withUTF8 { utf8 in
+        buffer.count = 0
+        buffer.reserve(utf8.count)
+        buffer.count = transcodeToUTF16(utf8, into: buffer.base)
+    }
+}
+
+/// Transcodes well-formed UTF-8 to UTF-16; `units` must hold `utf8.count` code units.
+/// Returns the number written.
+private func transcodeToUTF16(_ utf8: UnsafeBufferPointer<UInt8>, into units: UnsafeMutablePointer<UInt16>) -> Int {
+    var count = 0
+    var index = 0
+    while index < utf8.count {
+        let lead = UInt32(utf8[index])
+        if lead < 0x80 {
+            units[count] = UInt16(lead)
+            count += 1
+            index += 1
+            continue
+        }
+        var codePoint: UInt32
+        var width: Int
+        if lead < 0xE0 {
+            codePoint = lead & 0x1F
+            width = 2
+        } else if lead < 0xF0 {
+            codePoint = lead & 0x0F
+            width = 3
+        } else {
+            codePoint = lead & 0x07
+            width = 4
+        }
+        for offset in 1..<width { codePoint = codePoint << 6 | UInt32(utf8[index + offset] & 0x3F) }
+        index += width
+        if codePoint >= 0x10000 {
+            codePoint -= 0x10000
+            units[count] = UInt16(0xD800 + (codePoint >> 10))
+            units[count + 1] = UInt16(0xDC00 + (codePoint & 0x3FF))
+            count += 2
+        } else {
+            units[count] = UInt16(codePoint)
+            count += 1
+        }
+    }
+    return count
 }

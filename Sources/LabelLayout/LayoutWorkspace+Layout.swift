@@ -67,30 +67,30 @@ struct TextSetting {
 extension LayoutWorkspace {
     /// Splits text into line-break segments (UAX #14 with the locale's tailoring) and measures each.
     func segments(_ text: UnsafeBufferPointer<UInt16>, locale: String, levels: UnsafeBufferPointer<UInt8>?,
-                  chain: FontChain) throws(LayoutError) -> [Segment] {
-        guard !text.isEmpty else { return [] }
+                  chain: FontChain) throws(LayoutError) -> UnsafeBufferPointer<Segment> {
+        segmentBuffer.count = 0
+        guard !text.isEmpty else { return UnsafeBufferPointer(start: segmentBuffer.base, count: 0) }
         let iterator = try lineIterator(locale: locale)
         lc_break_set_text(iterator, text.baseAddress, Int32(text.count))
-        var segments: [Segment] = []
         var start = 0
         while true {
             let boundary = Int(lc_break_next(iterator))
             if boundary == Int(LC_BREAK_DONE) || boundary <= start { break }
             let hard = lc_break_is_hard(iterator) != 0 && isLineSeparator(text[boundary - 1])
             let entry = measure(text, start..<boundary, levels: levels, chain: chain)
-            segments.append(Segment(start: start, end: boundary, endsParagraph: hard, entry: store.entries[entry]))
+            segmentBuffer.append(Segment(start: start, end: boundary, endsParagraph: hard, entry: store.entries[entry]))
             start = boundary
         }
-        return segments
+        return UnsafeBufferPointer(start: segmentBuffer.base, count: segmentBuffer.count)
     }
 
     /// Greedy line filling at `width` points (SPEC §2.3): whole segments while they fit;
     /// `charWrap` splits a segment at the last grapheme that fits; other modes move it to the
     /// next line and split only a segment wider than a whole line. Trailing white space hangs.
-    func breakLines(_ segments: [Segment], width available: Double, mode: LineBreakMode,
-                    setting: TextSetting, textLength: Int) -> [LineBox] {
+    func breakLines(_ segments: UnsafeBufferPointer<Segment>, width available: Double, mode: LineBreakMode,
+                    setting: TextSetting, textLength: Int) -> UnsafeBufferPointer<LineBox> {
         let tolerance = 1e-6
-        var lines: [LineBox] = []
+        lineBuffer.count = 0
         var line = LineBox(start: 0, contentEnd: 0, end: 0, width: 0, endsParagraph: false)
         var lineAdvance = 0.0 // including hanging white space so far
         var lineIsEmpty = true
@@ -98,7 +98,7 @@ extension LayoutWorkspace {
         func finishLine(at end: Int, endsParagraph: Bool) {
             line.end = end
             line.endsParagraph = endsParagraph
-            lines.append(line)
+            lineBuffer.append(line)
             line = LineBox(start: end, contentEnd: end, end: end, width: 0, endsParagraph: false)
             lineAdvance = 0
             lineIsEmpty = true
@@ -149,7 +149,7 @@ extension LayoutWorkspace {
             }
         }
         if !lineIsEmpty { finishLine(at: textLength, endsParagraph: false) }
-        return lines
+        return UnsafeBufferPointer(start: lineBuffer.base, count: lineBuffer.count)
     }
 }
 
@@ -163,7 +163,7 @@ struct GraphemeRuler {
     /// Whether the grapheme ending at each boundary is white space (index 0 unused).
     var endsWithSpace: [Bool] = []
 
-    init(segments: ArraySlice<Segment>, from start: Int, to end: Int, setting: TextSetting,
+    init(segments: UnsafeBufferPointer<Segment>, from start: Int, to end: Int, setting: TextSetting,
          text: UnsafeBufferPointer<UInt16>) {
         offsets.append(start)
         positions.append(0)

@@ -24,6 +24,11 @@ final class LayoutWorkspace: @unchecked Sendable {
     private var unitAdvances = RawBuffer<Double>()
     private var edgeScratch = RawBuffer<Int32>()
     private var edgeAdvanceScratch = RawBuffer<Double>()
+    /// The segments and lines of the label being laid out (valid until the next layout).
+    var segmentBuffer = RawBuffer<Segment>()
+    /// The UTF-16 text of the label being laid out.
+    var textBuffer = RawBuffer<UInt16>()
+    var lineBuffer = RawBuffer<LineBox>()
 
     private struct CoverageKey: Hashable {
         let chain: Int
@@ -47,6 +52,9 @@ final class LayoutWorkspace: @unchecked Sendable {
         unitAdvances.deallocate()
         edgeScratch.deallocate()
         edgeAdvanceScratch.deallocate()
+        segmentBuffer.deallocate()
+        textBuffer.deallocate()
+        lineBuffer.deallocate()
         hb_buffer_destroy(buffer)
         lc_break_close(characterIterator)
         for iterator in lineIterators.values { lc_break_close(iterator) }
