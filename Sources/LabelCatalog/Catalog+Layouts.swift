@@ -33,8 +33,8 @@ extension Catalog {
 
     /// The input hash a label's layout for a locale must carry to be fresh, or nil when the
     /// label cannot be resolved now.
-    func currentInputHash(_ record: LabelRecord, locale: String, tokens: TokenSet) -> String? {
-        guard let resolved = try? record.resolve(tokens: tokens) else { return nil }
+    func currentInputHash(_ record: LabelRecord, locale: String, resolver: inout LabelResolver) -> String? {
+        guard let resolved = try? resolver.resolve(record) else { return nil }
         return try? engine.inputHash(resolved.definition, locale: locale)
     }
 
@@ -47,8 +47,8 @@ extension Catalog {
         }
         try refreshSettings()
         var stored = try readLayout(label: name, locale: locale)
-        let tokens = try tokenSet()
-        let expected = currentInputHash(record, locale: locale, tokens: tokens)
+        var resolver = LabelResolver(tokens: try tokenSet())
+        let expected = currentInputHash(record, locale: locale, resolver: &resolver)
         if stored == nil || stored!.inputHash != expected {
             guard !isReadOnly else {
                 throw CatalogError.invalidInput("the layout of '\(name)'\(locale.isEmpty ? "" : " (\(locale))") is stale and the catalog '\(path)' is read-only; run 'labelcat recompute' with write access")
@@ -88,13 +88,13 @@ extension Catalog {
         while try statement.step() { rows.append(storedLayout(from: statement)) }
         guard staleOnly else { return rows }
         try refreshSettings()
-        let tokens = try tokenSet()
+        var resolver = LabelResolver(tokens: try tokenSet())
         var records: [String: LabelRecord] = [:]
         for record in try labels(matching: glob) { records[record.name] = record }
         return rows.compactMap { row in
             var row = row
             guard let record = records[row.label] else { return nil }
-            row.isStale = currentInputHash(record, locale: row.locale, tokens: tokens) != row.inputHash
+            row.isStale = currentInputHash(record, locale: row.locale, resolver: &resolver) != row.inputHash
             return row.isStale ? row : nil
         }
     }
