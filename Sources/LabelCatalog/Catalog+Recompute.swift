@@ -229,9 +229,10 @@ extension Catalog {
         do {
             let resolved = try resolver.resolve(record)
             result.dependencies = resolved.dependencies.sorted()
-            result.snapshotHash = try snapshotHash(resolved.definition, locales: allLocales, engine: engine)
+            let hashes = try allLocales.map { try engine.inputHash(resolved.definition, locale: $0) }
+            result.snapshotHash = hashes.joined()
             for locale in locales {
-                if !force, let old = stored.hashes[locale], old == (try engine.inputHash(resolved.definition, locale: locale)) {
+                if !force, let old = stored.hashes[locale], old == hashes[allLocales.firstIndex(of: locale)!] {
                     result.unchanged += 1
                     continue
                 }
@@ -250,7 +251,7 @@ extension Catalog {
     }
 
     /// The input hashes of every locale of a label, together: any change to the label, its
-    /// texts or its tokens changes it.
+    /// texts or its tokens changes it (`computeItem` builds the same from the hashes it has).
     static func snapshotHash(_ definition: LabelDefinition, locales: [String], engine: LayoutEngine) throws -> String {
         try locales.map { try engine.inputHash(definition, locale: $0) }.joined()
     }
