@@ -190,12 +190,6 @@ struct CatalogCommandTests {
         try JSONValue.parse(text.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
-    static func number(_ value: JSONValue?, _ path: String...) -> Double? {
-        var current = value
-        for key in path { current = current?[key] }
-        return current?.number
-    }
-
     // MARK: The issue's session
 
     @Test("init; token import; label set; layout --json; token set; layout --json shows the new size")
@@ -220,11 +214,11 @@ struct CatalogCommandTests {
         let layout = try Self.json(first.stdout)
         #expect(layout["name"] == .string("demo.top"))
         #expect(layout["locale"] == .string(""))
-        #expect(Self.number(layout, "font", "size") == 17)
+        #expect(MeasureCommandTests.number(layout, "font", "size") == 17)
         #expect(layout["font"]?["family"] == .string("Noto Sans CJK SC"))
-        #expect(Self.number(layout, "bounds", "width") == 350)
-        #expect(Self.number(layout, "textRect", "x") == 16, "left inset of spacing.card")
-        #expect(Self.number(layout, "textRect", "y") == 8, "top alignment below the top inset")
+        #expect(MeasureCommandTests.number(layout, "bounds", "width") == 350)
+        #expect(MeasureCommandTests.number(layout, "textRect", "x") == 16, "left inset of spacing.card")
+        #expect(MeasureCommandTests.number(layout, "textRect", "y") == 8, "top alignment below the top inset")
         #expect(layout["lines"]?.array?.first?["text"] == .string("看我居上对齐了啊"))
         #expect(layout["truncated"] == .bool(false))
 
@@ -235,8 +229,8 @@ struct CatalogCommandTests {
         #expect(try fixture.sqlite("SELECT count(*) FROM recompute_queue;") == "0")
 
         let second = try Self.json(try fixture.succeed("layout", "demo.top", "--json").stdout)
-        #expect(Self.number(second, "font", "size") == 20)
-        #expect(Self.number(second, "textRect", "y") == 8)
+        #expect(MeasureCommandTests.number(second, "font", "size") == 20)
+        #expect(MeasureCommandTests.number(second, "textRect", "y") == 8)
         #expect(second["inputHash"] != layout["inputHash"])
         #expect(second["lines"]?.array?.first?["text"] == .string("看我居上对齐了啊"))
 
@@ -244,7 +238,7 @@ struct CatalogCommandTests {
         try fixture.succeed("token", "set", "font.size.body", "{font.size.default}")
         try fixture.succeed("token", "set", "font.size.base", #"{"value": 26, "unit": "px"}"#)
         #expect(try fixture.sqlite("SELECT json_extract(json, '$.font.size') FROM layouts WHERE label = 'demo.top';") == "26")
-        #expect(Self.number(try Self.json(try fixture.succeed("layout", "demo.top", "--json").stdout), "font", "size") == 26)
+        #expect(MeasureCommandTests.number(try Self.json(try fixture.succeed("layout", "demo.top", "--json").stdout), "font", "size") == 26)
 
         // The plain output names the label and its lines.
         let plain = try fixture.succeed("layout", "demo.top")
@@ -299,7 +293,7 @@ struct CatalogCommandTests {
         let german = try Self.json(try fixture.succeed("layout", "checkout.title", "--locale", "de", "--json").stdout)
         #expect(german["locale"] == .string("de"))
         #expect(german["lines"]?.array?.compactMap { $0["text"]?.string }.joined() == "Jetzt bezahlen")
-        #expect(Self.number(german, "font", "size") == 17)
+        #expect(MeasureCommandTests.number(german, "font", "size") == 17)
 
         // Changing one flag keeps the others.
         try fixture.succeed("label", "set", "checkout.title", "--valign", "top")
@@ -322,10 +316,10 @@ struct CatalogCommandTests {
         #expect(get["contentInsets"] == (try JSONValue.parse(#"{"top": 4, "left": 8, "bottom": 4, "right": 8}"#)))
         #expect(get["numberOfLines"] == .number(2))
         let layout = try Self.json(try fixture.succeed("layout", "plain.title", "--json").stdout)
-        #expect(Self.number(layout, "font", "size") == 12)
+        #expect(MeasureCommandTests.number(layout, "font", "size") == 12)
         #expect(layout["font"]?["family"] == .string("DejaVu Sans"))
-        #expect(Self.number(layout, "textRect", "x") == 8)
-        #expect(Self.number(layout, "textRect", "y") == 4)
+        #expect(MeasureCommandTests.number(layout, "textRect", "x") == 8)
+        #expect(MeasureCommandTests.number(layout, "textRect", "y") == 4)
     }
 
     @Test("Label export → import → export is exact, as NDJSON and as a JSON array, from a file or stdin")
@@ -505,14 +499,14 @@ struct CatalogCommandTests {
         try fixture.sqlite(#"UPDATE tokens SET value = '{"value": 24, "unit": "px"}' WHERE name = 'font.size.base';"#)
         #expect(try fixture.sqlite("SELECT DISTINCT kind || ':' || name FROM recompute_queue;") == "token:font.size.base")
         let resized = try Self.json(try fixture.succeed("layout", "demo.top", "--json").stdout)
-        #expect(Self.number(resized, "font", "size") == 24)
+        #expect(MeasureCommandTests.number(resized, "font", "size") == 24)
 
         try fixture.sqlite("INSERT INTO label_texts (label, locale, text) VALUES ('demo.top', 'fr', 'En haut');")
         #expect(try fixture.sqlite("SELECT kind || ':' || name || ':' || locale FROM recompute_queue;") == "text:demo.top:fr")
         let french = try Self.json(try fixture.succeed("layout", "demo.top", "--locale", "fr", "--json").stdout)
         #expect(french["locale"] == .string("fr"))
         #expect(french["lines"]?.array?.first?["text"] == .string("En haut"))
-        #expect(Self.number(french, "font", "size") == 24)
+        #expect(MeasureCommandTests.number(french, "font", "size") == 24)
         #expect(try fixture.succeed("layout", "list", "--stale").lines.count <= 1, "only the header may remain")
     }
 
