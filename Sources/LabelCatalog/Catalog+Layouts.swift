@@ -9,17 +9,27 @@ public struct StoredLayout: Sendable {
     public var lineCount: Int?
     public var neededLineCount: Int?
     public var truncated: Bool
-    /// SPEC §3 JSON; nil when the label could not be laid out.
-    public var json: String?
     public var error: String?
     public var inputHash: String
     public var computedAt: String
     /// True when the label's current inputs hash differently (only checked when asked).
     public var isStale: Bool = false
+    /// The whole layout (SPEC §3), built from the row and the label's resolved definition;
+    /// nil for a label that could not be laid out and for a stale row.
+    public var layout: ComputedLayout?
+    /// The row's `lines` column and intrinsic size, from which `layout` is built.
+    var linesJSON: String?
+    var intrinsicSize: Size?
+
+    /// SPEC §3 JSON; nil when `layout` is.
+    public var json: String? { layout?.json }
 }
 
 extension Catalog {
-    static let layoutColumns = "label, locale, x, y, width, height, line_count, needed_line_count, truncated, json, error, input_hash, computed_at"
+    static let layoutColumns = """
+        label, locale, x, y, width, height, line_count, needed_line_count, truncated, lines, error, input_hash, \
+        computed_at, intrinsic_width, intrinsic_height
+        """
 
     func storedLayout(from statement: Statement) -> StoredLayout {
         let hasGeometry = !statement.isNull(2)
@@ -27,8 +37,32 @@ extension Catalog {
             label: statement.text(0) ?? "", locale: statement.text(1) ?? "",
             textRect: hasGeometry ? Rect(x: statement.double(2), y: statement.double(3), width: statement.double(4), height: statement.double(5)) : nil,
             lineCount: hasGeometry ? statement.int(6) : nil, neededLineCount: hasGeometry ? statement.int(7) : nil,
-            truncated: statement.int(8) != 0, json: statement.text(9), error: statement.text(10),
-            inputHash: statement.text(11) ?? "", computedAt: statement.text(12) ?? "")
+            truncated: statement.int(8) != 0, error: statement.text(10),
+            inputHash: statement.text(11) ?? "", computedAt: statement.text(12) ?? "",
+            linesJSON: statement.text(9),
+            intrinsicSize: statement.isNull(13) ? nil : Size(width: statement.double(13), height: statement.double(14)))
+    }
+
+    /// Builds a fresh row's SPEC §3 layout: geometry, lines and counts from the row; bounds,
+    /// font and engine version from the definition it was computed from.
+    func attachLayout(to row: inout StoredLayout, definition: LabelDefinition) {
+        guard row.error == nil, let textRect = row.textRect, let intrinsicSize = row.intrinsicSize,
+              let lines = try? JSONValue.parse(row.linesJSON ?? "").array,
+              let font = try? engine.resolvedFont(for: definition) else { return }
+        let layoutLines = lines.map { line in
+            LayoutLine(range: TextRange(location: Int(line["range"]?["location"]?.number ?? 0),
+                                        length: Int(line["range"]?["length"]?.number ?? 0)),
+                       text: line["text"]?.string ?? "", rect: Self.rect(line["rect"]), baseline: line["baseline"]?.number ?? 0)
+        }
+        row.layout = ComputedLayout(name: row.label, locale: row.locale, bounds: definition.bounds, textRect: textRect,
+                                    lines: layoutLines, neededLineCount: row.neededLineCount ?? 0, truncated: row.truncated,
+                                    intrinsicSize: intrinsicSize, font: font, inputHash: row.inputHash,
+                                    engineVersion: LayoutEngine.version)
+    }
+
+    static func rect(_ value: JSONValue?) -> Rect {
+        Rect(x: value?["x"]?.number ?? 0, y: value?["y"]?.number ?? 0,
+             width: value?["width"]?.number ?? 0, height: value?["height"]?.number ?? 0)
     }
 
     /// The input hash a label's layout for a locale must carry to be fresh, or nil when the
@@ -58,8 +92,14 @@ extension Catalog {
             }
             stored = try readLayout(label: name, locale: locale)
         }
-        guard let stored else { throw CatalogError.unknownLabel(name) }
+        guard var stored else { throw CatalogError.unknownLabel(name) }
         if let error = stored.error { throw CatalogError.invalidLabel(label: name, reason: "cannot be laid out: \(error)") }
+        // Built from the definition the stored hash was computed from (re-read after a recompute).
+        var current = LabelResolver(tokens: try tokenSet())
+        if let definition = try? current.resolve(try label(named: name)).definition,
+           (try? engine.inputHash(definition, locale: locale)) == stored.inputHash {
+            attachLayout(to: &stored, definition: definition)
+        }
         return stored
     }
 
@@ -86,16 +126,17 @@ extension Catalog {
         try statement.bind(bindings)
         var rows: [StoredLayout] = []
         while try statement.step() { rows.append(storedLayout(from: statement)) }
-        guard staleOnly else { return rows }
         try refreshSettings()
         var resolver = LabelResolver(tokens: try tokenSet())
-        var records: [String: LabelRecord] = [:]
-        for record in try labels(matching: glob) { records[record.name] = record }
+        var definitions: [String: LabelDefinition?] = [:]
+        for record in try labels(matching: glob) { definitions.updateValue(try? resolver.resolve(record).definition, forKey: record.name) }
         return rows.compactMap { row in
             var row = row
-            guard let record = records[row.label] else { return nil }
-            row.isStale = currentInputHash(record, locale: row.locale, resolver: &resolver) != row.inputHash
-            return row.isStale ? row : nil
+            guard let entry = definitions[row.label] else { return nil }
+            let current = entry.flatMap { try? engine.inputHash($0, locale: row.locale) }
+            row.isStale = current != row.inputHash
+            if !row.isStale, let definition = entry { attachLayout(to: &row, definition: definition) }
+            return !staleOnly || row.isStale ? row : nil
         }
     }
 }

@@ -22,6 +22,8 @@ public struct RecomputeSummary: Sendable {
     public var failed = 0
     /// Labels edited while their layouts were being computed (left queued, not written).
     public var requeued = 0
+    /// True when the freshness record vouched for every layout the queue did not name.
+    public var fromFreshnessRecord = false
 
     mutating func add(_ other: RecomputeSummary) {
         labels += other.labels
@@ -61,6 +63,8 @@ struct ComputedItem: Sendable {
     var dependenciesUnchanged = false
     /// Some stored layout is of a locale the label no longer has.
     var hasStaleLocales = true
+    /// Font files the label names by path (their identity is part of the environment).
+    var fontPaths: [String] = []
 }
 
 /// Slots that worker threads fill, each index by exactly one worker.
@@ -229,6 +233,7 @@ extension Catalog {
         do {
             let resolved = try resolver.resolve(record)
             result.dependencies = resolved.dependencies.sorted()
+            result.fontPaths = resolved.definition.font.families.filter(FontLibrary.isFontPath)
             let hashes = try allLocales.map { try engine.inputHash(resolved.definition, locale: $0) }
             result.snapshotHash = hashes.joined()
             for locale in locales {
@@ -263,8 +268,10 @@ extension Catalog {
             let changed = try changeCounter() != counter
             let summary = try writeComputed(computed, check: changed ? LabelResolver(tokens: try tokenSet()) : nil)
             if !queueIDs.isEmpty {
-                try database.statement("DELETE FROM recompute_queue WHERE id IN (SELECT value FROM json_each(?))")
-                    .run(.text(JSONValue.array(queueIDs.map { .number(Double($0)) }).jsonString()))
+                try database.withoutTriggers {
+                    try database.statement("DELETE FROM recompute_queue WHERE id IN (SELECT value FROM json_each(?))")
+                        .run(.text(JSONValue.array(queueIDs.map { .number(Double($0)) }).jsonString()))
+                }
             }
             return summary
         }
@@ -275,6 +282,10 @@ extension Catalog {
     /// A label that no longer exists loses its layouts (an edit with foreign keys off, as in
     /// the sqlite3 shell, does not cascade).
     func writeComputed(_ computed: [ComputedItem], check: LabelResolver?) throws -> RecomputeSummary {
+        try database.withoutTriggers { try writeComputedRows(computed, check: check) }
+    }
+
+    private func writeComputedRows(_ computed: [ComputedItem], check: LabelResolver?) throws -> RecomputeSummary {
         var summary = RecomputeSummary()
         var check = check
         let upsert = try database.statement(Self.upsertLayoutSQL)
@@ -312,6 +323,10 @@ extension Catalog {
                 try prune.run(.text(item.label), .text(JSONValue.array(locales.map(JSONValue.string)).jsonString()))
             }
             for locale in item.removedLocales { try removeLocale.run(.text(item.label), .text(locale)) }
+            for path in item.fontPaths where !knownFontPaths.contains(path) {
+                try database.statement("INSERT OR IGNORE INTO layout_font_files (path) VALUES (?)").run(.text(path))
+                knownFontPaths.insert(path)
+            }
             if !item.dependenciesUnchanged {
                 try clearDependencies.run(.text(item.label))
                 for token in item.dependencies { try addDependency.run(.text(item.label), .text(token)) }
@@ -325,13 +340,14 @@ extension Catalog {
 
     static let upsertLayoutSQL = """
         INSERT INTO layouts (label, locale, x, y, width, height, line_count, needed_line_count, truncated,
-                             lines, json, error, input_hash, computed_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                             lines, error, input_hash, computed_at, intrinsic_width, intrinsic_height)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT (label, locale) DO UPDATE SET x = excluded.x, y = excluded.y, width = excluded.width,
             height = excluded.height, line_count = excluded.line_count,
             needed_line_count = excluded.needed_line_count, truncated = excluded.truncated,
-            lines = excluded.lines, json = excluded.json, error = excluded.error,
-            input_hash = excluded.input_hash, computed_at = excluded.computed_at
+            lines = excluded.lines, error = excluded.error, input_hash = excluded.input_hash,
+            computed_at = excluded.computed_at, intrinsic_width = excluded.intrinsic_width,
+            intrinsic_height = excluded.intrinsic_height
         """
 
     // MARK: - Bulk
@@ -351,9 +367,22 @@ extension Catalog {
     /// `labelcat recompute`: every layout of the matching labels, on all cores, skipping
     /// unchanged inputs unless `force`. Labels are read in name order, a chunk at a time
     /// (memory stays bounded). `progress` is called after each chunk with (labels done, all).
-    public func recomputeAll(matching globs: [String], force: Bool,
+    ///
+    /// For all labels (no globs), the freshness record answers first: when it holds under
+    /// the current environment, only what the queue names can be stale, and that is all that
+    /// is recomputed. Otherwise (or with `verify`) every label's input hash is checked, and a
+    /// complete pass records freshness for the next time.
+    public func recomputeAll(matching globs: [String], force: Bool, verify: Bool = false,
                              progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }) throws -> RecomputeSummary {
         guard !isReadOnly else { throw CatalogError.readOnly(path: path) }
+        let environment = try currentEnvironment()
+        let state = try freshnessRecord()
+        if globs.isEmpty, !force, !verify, state.environment == environment {
+            var summary = RecomputeSummary(fromFreshnessRecord: true)
+            try releaseAbandonedClaims()
+            while let batch = try recomputeClaimedBatch(limit: 1024) { summary.add(batch.summary) }
+            return summary
+        }
         let patterns = JSONValue.array((globs.isEmpty ? ["*"] : globs).map(JSONValue.string)).jsonString()
         let matches = "EXISTS (SELECT 1 FROM json_each(?2) WHERE labels.name GLOB json_each.value)"
         let total = try database.scalarInt("SELECT count(*) FROM labels WHERE ?1 IS NULL AND \(matches)", .null, .text(patterns)) ?? 0
@@ -371,7 +400,37 @@ extension Catalog {
             summary.add(try recompute(names.map { RecomputeItem(label: $0, locales: nil) }, force: force))
             progress(min(total, done + names.count), total)
         }
+        if globs.isEmpty { try recordFreshness(environment, generation: state.generation) }
         return summary
+    }
+
+    // MARK: - Freshness record
+
+    /// The environment fingerprint now (`LayoutEngine.environmentFingerprint`), with the
+    /// font files labels name by path.
+    func currentEnvironment() throws -> String {
+        let statement = try database.statement("SELECT path FROM layout_font_files")
+        var paths: [String] = []
+        while try statement.step() { paths.append(statement.text(0) ?? "") }
+        return LayoutEngine.environmentFingerprint(fontPaths: paths)
+    }
+
+    /// `layout_state`: the environment every layout was fresh under (nil: unknown) and the
+    /// number of times the record was voided.
+    func freshnessRecord() throws -> (environment: String?, generation: Int) {
+        let statement = try database.statement("SELECT environment, generation FROM layout_state WHERE id = 1")
+        defer { statement.reset() }
+        guard try statement.step() else { return (nil, 0) }
+        return (statement.text(0), statement.int(1))
+    }
+
+    /// Records that every layout is fresh under `environment` (apart from what is queued),
+    /// unless the record was voided since `generation` was read.
+    func recordFreshness(_ environment: String, generation: Int) throws {
+        try database.transaction {
+            try database.statement("UPDATE layout_state SET environment = ? WHERE id = 1 AND generation = ?")
+                .run(.text(environment), .integer(generation))
+        }
     }
 }
 

@@ -25,8 +25,7 @@ extension Catalog {
         var lastVersion = try database.dataVersion()
         while !shouldStop() {
             try releaseAbandonedClaims()
-            let claimed = try claim(limit: batchSize)
-            if claimed.isEmpty {
+            guard let (claimed, summary, milliseconds) = try recomputeClaimedBatch(limit: batchSize) else {
                 if once { return }
                 while !shouldStop() {
                     usleep(UInt32(max(1, pollMilliseconds)) * 1000)
@@ -38,16 +37,23 @@ extension Catalog {
                 }
                 continue
             }
-            let started = Self.monotonicSeconds()
-            let items = try database.transaction(write: false) { try expand(claimed) }
-            let summary = try recompute(items, force: false, deletingQueueEntries: claimed.map(\.id))
-            let milliseconds = Int((Self.monotonicSeconds() - started) * 1000)
             var line = "serve: \(claimed.count) queue entries → \(summary.labels) labels, \(summary.written) layouts written"
             if summary.unchanged > 0 { line += ", \(summary.unchanged) unchanged" }
             if summary.failed > 0 { line += ", \(summary.failed) failed" }
             if summary.requeued > 0 { line += ", \(summary.requeued) edited meanwhile (queued again)" }
             log(line + " in \(milliseconds) ms")
         }
+    }
+
+    /// Claims up to `limit` queue entries and recomputes what they name; nil when none was
+    /// left to claim.
+    func recomputeClaimedBatch(limit: Int) throws -> (claimed: [QueueEntry], summary: RecomputeSummary, milliseconds: Int)? {
+        let claimed = try claim(limit: limit)
+        guard !claimed.isEmpty else { return nil }
+        let started = Self.monotonicSeconds()
+        let items = try database.transaction(write: false) { try expand(claimed) }
+        let summary = try recompute(items, force: false, deletingQueueEntries: claimed.map(\.id))
+        return (claimed, summary, Int((Self.monotonicSeconds() - started) * 1000))
     }
 
     /// Claims up to `limit` unclaimed entries for this process, oldest first.

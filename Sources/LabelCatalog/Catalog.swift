@@ -21,6 +21,8 @@ public final class Catalog {
     public let isReadOnly: Bool
     /// Per-worker label resolvers of the last recompute, valid while the change counter is.
     var resolverCache: (counter: Int, resolvers: ResultSlots<LabelResolver>)?
+    /// Font paths this process knows are in `layout_font_files`.
+    var knownFontPaths: Set<String> = []
 
     private init(database: Database, path: String, readOnly: Bool) throws {
         self.database = database
@@ -374,7 +376,9 @@ public final class Catalog {
         let entries = try queueEntries()
         guard let lastID = entries.last?.id else { return }
         try recomputeInTransaction(try expand(entries), allowErrors: allowLayoutErrors)
-        try database.statement("DELETE FROM recompute_queue WHERE id <= ?").run(.integer(lastID))
+        try database.withoutTriggers {
+            try database.statement("DELETE FROM recompute_queue WHERE id <= ?").run(.integer(lastID))
+        }
     }
 
     /// Lays out items and writes them inside the caller's transaction.
@@ -434,19 +438,17 @@ struct LayoutRow {
     init(layout: ComputedLayout, computedAt: String) {
         var writer = JSONWriter(numberStyle: .millis, capacity: 512)
         layout.writeLinesJSON(into: &writer)
-        let lines = writer.string
-        writer.reset()
-        layout.writeJSON(into: &writer)
         let rect = layout.textRect
         values = [.text(layout.name), .text(layout.locale), .real(rect.x), .real(rect.y), .real(rect.width), .real(rect.height),
                   .integer(layout.lineCount), .integer(layout.neededLineCount), .integer(layout.truncated ? 1 : 0),
-                  .text(lines), .text(writer.string), .null, .text(layout.inputHash), .text(computedAt)]
+                  .text(writer.string), .null, .text(layout.inputHash), .text(computedAt),
+                  .real(layout.intrinsicSize.width), .real(layout.intrinsicSize.height)]
     }
 
     /// A label that could not be laid out: no geometry, the error, and an empty input hash
     /// (never equal to a real one, so the row is stale).
     init(label: String, locale: String, error: String, computedAt: String) {
-        values = [.text(label), .text(locale), .null, .null, .null, .null, .null, .null, .null, .null, .null,
-                  .text(error), .text(""), .text(computedAt)]
+        values = [.text(label), .text(locale), .null, .null, .null, .null, .null, .null, .null, .null,
+                  .text(error), .text(""), .text(computedAt), .null, .null]
     }
 }

@@ -92,6 +92,15 @@ public final class Database {
         }
     }
 
+    /// Runs `body` with this connection's triggers off: for labelcat's own writes to
+    /// `layouts` and `recompute_queue`, whose triggers record edits made by others.
+    public func withoutTriggers<T>(_ body: () throws -> T) throws -> T {
+        let result = labelcat_sqlite_enable_triggers(handle, 0)
+        guard result == SQLITE_OK else { throw error(result, sql: nil) }
+        defer { labelcat_sqlite_enable_triggers(handle, 1) }
+        return try body()
+    }
+
     /// The first column of the first row, as text.
     public func scalarText(_ sql: String, _ bindings: SQLValue...) throws(DatabaseError) -> String? {
         let statement = try statement(sql)

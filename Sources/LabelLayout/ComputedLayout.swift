@@ -22,6 +22,21 @@ public struct ComputedLayout: Sendable, Hashable {
     /// Hash of everything the layout depends on: definition, locale, font files, engine version.
     public var inputHash: String
     public var engineVersion: String
+
+    public init(name: String, locale: String, bounds: Rect, textRect: Rect, lines: [LayoutLine], neededLineCount: Int,
+                truncated: Bool, intrinsicSize: Size, font: ResolvedFont, inputHash: String, engineVersion: String) {
+        self.name = name
+        self.locale = locale
+        self.bounds = bounds
+        self.textRect = textRect
+        self.lines = lines
+        self.neededLineCount = neededLineCount
+        self.truncated = truncated
+        self.intrinsicSize = intrinsicSize
+        self.font = font
+        self.inputHash = inputHash
+        self.engineVersion = engineVersion
+    }
 }
 
 /// One visible line.
@@ -35,6 +50,13 @@ public struct LayoutLine: Sendable, Hashable {
     public var rect: Rect
     /// The baseline's y in label coordinates.
     public var baseline: Double
+
+    public init(range: TextRange, text: String, rect: Rect, baseline: Double) {
+        self.range = range
+        self.text = text
+        self.rect = rect
+        self.baseline = baseline
+    }
 }
 
 /// The primary face a layout used, with its metrics at the label's size.
@@ -46,6 +68,29 @@ public struct ResolvedFont: Sendable, Hashable {
     public var lineHeight: Double
     public var ascender: Double
     public var descender: Double
+
+    /// The primary face's metrics at the definition's size; its line height, or the
+    /// definition's fixed line height or multiple.
+    init(_ definition: LabelDefinition, primary: FontFace) {
+        let metrics = primary.metrics(size: definition.font.size)
+        var lineHeight = metrics.lineHeight
+        if definition.lineHeight > 0 {
+            lineHeight = definition.lineHeight
+        } else if definition.lineHeightMultiple > 0 {
+            lineHeight *= definition.lineHeightMultiple
+        }
+        self.init(family: primary.family, file: primary.path, size: definition.font.size, lineHeight: lineHeight,
+                  ascender: metrics.ascender, descender: metrics.descender)
+    }
+
+    public init(family: String, file: String, size: Double, lineHeight: Double, ascender: Double, descender: Double) {
+        self.family = family
+        self.file = file
+        self.size = size
+        self.lineHeight = lineHeight
+        self.ascender = ascender
+        self.descender = descender
+    }
 }
 
 extension ComputedLayout {

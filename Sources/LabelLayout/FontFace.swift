@@ -52,11 +52,15 @@ public final class FontFace: @unchecked Sendable {
         descender = hhea.descender
         lineGap = hhea.lineGap
         self.family = family ?? Self.familyName(face) ?? path
+        fileIdentity = Self.fileIdentity(path: path, index: index)
+    }
+
+    /// Path, index, size and modification time of a font file (path and index when it
+    /// cannot be read).
+    static func fileIdentity(path: String, index: Int) -> String {
         var status = stat()
-        let statResult = stat(path, &status)
-        fileIdentity = statResult == 0
-            ? "\(path)#\(index):\(status.st_size):\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)"
-            : "\(path)#\(index)"
+        guard stat(path, &status) == 0 else { return "\(path)#\(index)" }
+        return "\(path)#\(index):\(status.st_size):\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)"
     }
 
     deinit {

@@ -84,7 +84,28 @@ public final class FontLibrary: Sendable {
         return face
     }
 
-    static func isFontPath(_ family: String) -> Bool {
+    /// The identity (path, size, modification time) of every font file and configuration
+    /// file of fontconfig's current configuration, sorted.
+    static func installedFontFiles() -> [String] {
+        _ = FcInit()
+        var files: Set<String> = []
+        if let set = FcConfigGetFonts(nil, FcSetSystem) {
+            for index in 0..<Int(set.pointee.nfont) {
+                var file: UnsafeMutablePointer<FcChar8>?
+                if let pattern = set.pointee.fonts[index], FcPatternGetString(pattern, "file", 0, &file) == FcResultMatch, let file {
+                    files.insert(String(cString: file))
+                }
+            }
+        }
+        if let list = FcConfigGetConfigFiles(nil) {
+            while let file = FcStrListNext(list) { files.insert(String(cString: file)) }
+            FcStrListDone(list)
+        }
+        return files.sorted().map { FontFace.fileIdentity(path: $0, index: 0) }
+    }
+
+    /// True when a family name is a font file's path (`/…/Font.ttf`).
+    public static func isFontPath(_ family: String) -> Bool {
         let lowered = family.lowercased()
         return family.contains("/") && [".ttf", ".otf", ".ttc", ".otc"].contains { lowered.hasSuffix($0) }
     }

@@ -45,6 +45,24 @@ public final class LayoutEngine: Sendable {
         InputHash.of(definition, locale: locale, chain: try fonts.chain(for: definition.font))
     }
 
+    /// The font a layout of `definition` reports: its primary face, metrics at its size and
+    /// the line height used.
+    public func resolvedFont(for definition: LabelDefinition) throws(LayoutError) -> ResolvedFont {
+        ResolvedFont(definition, primary: try fonts.chain(for: definition.font).primary)
+    }
+
+    /// Everything layouts depend on besides their definitions: the engine version, every font
+    /// file fontconfig offers and its configuration files (each with size and modification
+    /// time), and the font files named by path in `fontPaths`. Layouts computed under one
+    /// fingerprint are fresh under an equal one.
+    public static func environmentFingerprint(fontPaths: [String]) -> String {
+        var hasher = StableHasher()
+        hasher.combine(version)
+        for identity in FontLibrary.installedFontFiles() { hasher.combine(identity) }
+        for path in fontPaths.sorted() { hasher.combine(FontFace.fileIdentity(path: path, index: 0)) }
+        return hasher.hexDigest
+    }
+
     /// The primary face a font spec resolves to (what `layout` reports in `font`).
     public func primaryFace(for font: FontSpec) throws(LayoutError) -> FontFace {
         try fonts.chain(for: font).primary
@@ -65,14 +83,8 @@ extension LayoutWorkspace {
     func layout(_ definition: LabelDefinition, locale: String) throws(LayoutError) -> ComputedLayout {
         try definition.validateNumbers()
         let chain = try fonts.chain(for: definition.font)
-        let primary = chain.primary
-        let metrics = primary.metrics(size: definition.font.size)
-        var lineHeight = metrics.lineHeight
-        if definition.lineHeight > 0 {
-            lineHeight = definition.lineHeight
-        } else if definition.lineHeightMultiple > 0 {
-            lineHeight *= definition.lineHeightMultiple
-        }
+        let font = ResolvedFont(definition, primary: chain.primary)
+        let lineHeight = font.lineHeight
         let bounds = definition.bounds
         let inner = bounds.inset(by: definition.contentInsets)
         let textString = definition.text(for: locale)
@@ -144,7 +156,7 @@ extension LayoutWorkspace {
                 text: line.text,
                 rect: Rect(x: Self.alignedX(width: width, in: inner, alignment: alignment, rightToLeft: lineRTL),
                            y: y, width: width, height: lineHeight),
-                baseline: y + lineHeight + metrics.descender))
+                baseline: y + lineHeight + font.descender))
         }
 
         // sizeThatFits: the frame's width, unlimited height, numberOfLines still applied.
@@ -159,8 +171,7 @@ extension LayoutWorkspace {
             textRect: Rect(x: textX, y: textY, width: size.width, height: size.height),
             lines: placed, neededLineCount: needed, truncated: visible < needed,
             intrinsicSize: intrinsic,
-            font: ResolvedFont(family: primary.family, file: primary.path, size: definition.font.size,
-                               lineHeight: lineHeight, ascender: metrics.ascender, descender: metrics.descender),
+            font: font,
             inputHash: InputHash.of(definition, locale: locale, chain: chain),
             engineVersion: LayoutEngine.version)
     }

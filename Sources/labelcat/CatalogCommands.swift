@@ -487,16 +487,12 @@ func runLayout(_ arguments: ParsedArguments) throws -> Int32 {
         print(layout.json ?? "")
         return 0
     }
-    let json = try JSONValue.parse(layout.json ?? "{}")
     print("\(layout.label)\(layout.locale.isEmpty ? "" : " [\(layout.locale)]"): \(describe(layout))")
     var table = Table("line", "range", "x", "y", "width", "baseline", "text")
-    for (index, line) in (json["lines"]?.array ?? []).enumerated() {
-        let range = line["range"]
-        let rect = line["rect"]
-        table.add("\(index + 1)", "\(Int(range?["location"]?.number ?? 0))+\(Int(range?["length"]?.number ?? 0))",
-                  formatted(rect?["x"]?.number ?? 0), formatted(rect?["y"]?.number ?? 0),
-                  formatted(rect?["width"]?.number ?? 0), formatted(line["baseline"]?.number ?? 0),
-                  line["text"]?.string ?? "")
+    for (index, line) in (layout.layout?.lines ?? []).enumerated() {
+        table.add("\(index + 1)", "\(line.range.location)+\(line.range.length)",
+                  formatted(line.rect.x), formatted(line.rect.y), formatted(line.rect.width), formatted(line.baseline),
+                  line.text)
     }
     print(table.rendered, terminator: "")
     return 0
@@ -516,9 +512,22 @@ func runLayoutList(_ arguments: ParsedArguments) throws -> Int32 {
         for row in rows {
             if let json = row.json {
                 print(json)
-            } else {
+            } else if let error = row.error {
                 print(JSONValue.object(JSONObject([("name", .string(row.label)), ("locale", .string(row.locale)),
-                                                   ("error", .string(row.error ?? ""))])).jsonString())
+                                                   ("error", .string(error))])).jsonString())
+            } else {
+                // A stale row: what it stored, marked stale (its bounds and font are no longer the label's).
+                var object = JSONObject([("name", .string(row.label)), ("locale", .string(row.locale)), ("stale", .bool(true))])
+                if let rect = row.textRect {
+                    object["textRect"] = .object(JSONObject([("x", .number(rect.x)), ("y", .number(rect.y)),
+                                                             ("width", .number(rect.width)), ("height", .number(rect.height))]))
+                }
+                if let count = row.lineCount { object["lineCount"] = .number(Double(count)) }
+                if let count = row.neededLineCount { object["neededLineCount"] = .number(Double(count)) }
+                object["truncated"] = .bool(row.truncated)
+                object["inputHash"] = .string(row.inputHash)
+                object["computedAt"] = .string(row.computedAt)
+                print(JSONValue.object(object).jsonString())
             }
         }
         return 0

@@ -50,8 +50,7 @@ func runCheck(_ arguments: ParsedArguments) throws -> Int32 {
 
 /// The lines a layout shows, joined with " ⏎ ".
 func visibleText(_ row: StoredLayout) -> String {
-    guard let json = row.json, let lines = (try? JSONValue.parse(json))?["lines"]?.array else { return "" }
-    return lines.compactMap { $0["text"]?.string }.joined(separator: " ⏎ ")
+    (row.layout?.lines ?? []).map(\.text).joined(separator: " ⏎ ")
 }
 
 /// "1 label", "2 labels".

@@ -10,10 +10,16 @@ let stopRequested = Atomic<Bool>(false)
 let recomputeCommand = Command(
     name: "recompute",
     abstract: "Recompute layouts in bulk, on all cores.",
-    discussion: "Layouts whose inputs are unchanged are skipped unless --force. Shows a progress bar on a terminal.",
+    discussion: """
+        Layouts whose inputs are unchanged are skipped unless --force. Shows a progress bar on a \
+        terminal. For every label, the catalog's freshness record answers first: when nothing but \
+        queued edits changed since the last full check (same engine, same fonts), only the queued \
+        labels are recomputed; otherwise every label's input hash is checked.
+        """,
     arguments: [ArgumentSpec(name: "glob", help: "Labels matching these globs (default, or with --all: every label).", optional: true, variadic: true)],
     options: [.flag("all", help: "Every label."),
-              .flag("force", help: "Recompute even layouts whose inputs are unchanged.")],
+              .flag("force", help: "Recompute even layouts whose inputs are unchanged."),
+              .flag("verify", help: "Check every label's input hash even when the freshness record holds.")],
     run: runRecompute)
 
 func runRecompute(_ arguments: ParsedArguments) throws -> Int32 {
@@ -23,7 +29,8 @@ func runRecompute(_ arguments: ParsedArguments) throws -> Int32 {
     let catalog = try openCatalog(arguments)
     let terminal = isatty(2) == 1
     let started = monotonicSeconds()
-    let summary = try catalog.recomputeAll(matching: arguments.positionals, force: arguments.flag("force")) { done, total in
+    let summary = try catalog.recomputeAll(matching: arguments.positionals, force: arguments.flag("force"),
+                                           verify: arguments.flag("verify")) { done, total in
         guard terminal else { return }
         let elapsed = max(monotonicSeconds() - started, 1e-3)
         let rate = Double(done) / elapsed
@@ -37,6 +44,7 @@ func runRecompute(_ arguments: ParsedArguments) throws -> Int32 {
     if terminal { OutputStream.standardError.write("\n") }
     let seconds = monotonicSeconds() - started
     var line = "Recomputed \(summary.labels) labels: \(summary.written) layouts written, \(summary.unchanged) unchanged"
+    if summary.fromFreshnessRecord { line += " (only queued edits; every other layout is fresh by the freshness record)" }
     if summary.failed > 0 { line += ", \(summary.failed) failed" }
     if summary.requeued > 0 { line += ", \(summary.requeued) edited meanwhile (queued)" }
     line += " in \(formatted(seconds)) s (\(Int(Double(summary.labels) / max(seconds, 1e-6))) labels/s)."

@@ -160,7 +160,8 @@ func makeCatalog(in directory: TemporaryDirectory, name: String = "catalog.sqlit
     return catalog
 }
 
-/// The stored layout row of a label and locale, read straight from the table (no recompute).
+/// The stored layout row of a label and locale, as stored (no recompute). `json` is its SPEC §3
+/// JSON when the row is fresh, nil when it is stale or records an error.
 struct RawLayoutRow {
     var json: JSONValue?
     var error: String?
@@ -169,12 +170,9 @@ struct RawLayoutRow {
 }
 
 func rawLayout(_ catalog: Catalog, _ label: String, locale: String = "") throws -> RawLayoutRow? {
-    let statement = try catalog.database.statement("SELECT json, error, input_hash, computed_at FROM layouts WHERE label = ? AND locale = ?")
-    defer { statement.reset() }
-    try statement.bind([.text(label), .text(locale)])
-    guard try statement.step() else { return nil }
-    return RawLayoutRow(json: try statement.text(0).map { try JSONValue.parse($0) }, error: statement.text(1),
-                        inputHash: statement.text(2) ?? "", computedAt: statement.text(3) ?? "")
+    guard let row = try catalog.layouts(matching: label, locale: locale).first(where: { $0.label == label }) else { return nil }
+    return RawLayoutRow(json: try row.json.map { try JSONValue.parse($0) }, error: row.error,
+                        inputHash: row.inputHash, computedAt: row.computedAt)
 }
 
 /// The input hash a label's layout must carry to be fresh, computed independently of the

@@ -178,7 +178,9 @@ struct ServiceCommandTests {
     func defaultFamilyChange() throws {
         let fixture = try ServiceFixture()
         try fixture.succeed("label", "set", "demo.a", "--text", "Hello", "--frame", "0,0,300,60")
-        #expect(try fixture.sqlite("SELECT json_extract(json, '$.font.family') FROM layouts WHERE label = 'demo.a';") == "Noto Sans CJK SC")
+        // The stored line height tells the face: 24.616 is Noto Sans CJK SC's at 17 pt.
+        let lineHeight = "SELECT json_extract(lines, '$[0].rect.height') FROM layouts WHERE label = 'demo.a';"
+        #expect(try fixture.sqlite(lineHeight) == "24.616")
         let service = try fixture.serve(["--poll-ms", "50"])
         Self.waitUntilWatching(service)
         try fixture.sqlite("UPDATE settings SET value = 'DejaVu Sans' WHERE key = 'default_family';")
@@ -187,11 +189,13 @@ struct ServiceCommandTests {
         }
         #expect(drained, "serve: \(service.stderr)")
         Self.stop(service)
-        let family = try fixture.sqlite("SELECT json_extract(json, '$.font.family') FROM layouts WHERE label = 'demo.a';")
-        #expect(family == "DejaVu Sans",
-                "after the 'all' entry was drained the layout still uses \(family) (serve: \(service.stderr.trimmingCharacters(in: .newlines)))")
+        let height = try fixture.sqlite(lineHeight)
+        #expect(height == "19.789",
+                "after the 'all' entry was drained the line height is \(height), not DejaVu Sans's 19.789 at 17 pt (serve: \(service.stderr.trimmingCharacters(in: .newlines)))")
         let stale = try fixture.staleLayouts()
         #expect(stale.isEmpty, "the queue is empty but layout list --stale reports \(stale.count) stale layouts")
+        let family = try CLITests.json(try fixture.succeed("layout", "demo.a", "--json").stdout)["font"]?["family"]
+        #expect(family == .string("DejaVu Sans"))
     }
 
     // MARK: 2. Aliases
@@ -215,7 +219,7 @@ struct ServiceCommandTests {
         try fixture.succeed("token", "import", tokens)
         try fixture.succeed("label", "set", "demo.t", "--text", "文字中间显示", "--frame", "0,0,300,80", "--font", "{typography.x}")
         try fixture.succeed("label", "set", "demo.plain", "--text", "不用令牌", "--frame", "0,0,300,80", "--font", #"{"family": "Noto Sans CJK SC", "size": 15}"#)
-        let fontSize = "SELECT json_extract(json, '$.font.size') FROM layouts WHERE label = 'demo.t';"
+        let fontSize = "SELECT CAST(round(json_extract(lines, '$[0].rect.height') / 1.448) AS INTEGER) FROM layouts WHERE label = 'demo.t';"
         #expect(try fixture.sqlite(fontSize) == "15")
         #expect(try fixture.rows("SELECT token FROM label_dependencies WHERE label = 'demo.t' ORDER BY token;")
                 == ["family.cjk", "size.a", "size.b", "size.c", "typography.x"])
@@ -227,7 +231,7 @@ struct ServiceCommandTests {
         try fixture.sqlite(#"UPDATE tokens SET value = '{"value": 30, "unit": "px"}' WHERE name = 'size.c';"#)
         var done = try eventually(timeout: Self.patience) { try fixture.sqlite(fontSize) == "30" && fixture.queueCount == 0 }
         #expect(done, "font size \(show { try fixture.sqlite(fontSize) }); serve: \(service.stderr)")
-        #expect(try fixture.sqlite("SELECT json_extract(json, '$.textRect.width') FROM layouts WHERE label = 'demo.t';") == "180",
+        #expect(try fixture.sqlite("SELECT printf('%g', width) FROM layouts WHERE label = 'demo.t';") == "180",
                 "six CJK characters at 30 pt are 180 pt wide")
 
         // The middle of the chain re-pointed at a new token; then that token edited.
@@ -281,8 +285,7 @@ struct ServiceCommandTests {
             #expect(once.status == 0 && !once.signaled, "round \(round): serve --once \(once)")
             guard once.status == 0, !once.signaled else { break }
             #expect(ServeBatchLine.all(once.stderr).map(\.labels) == [dependents], "round \(round): \(once.stderr)")
-            #expect(try fixture.sqlite("SELECT json_extract(json, '$.font.size') FROM layouts WHERE label = '\(sample)' AND locale = '';")
-                    == "\(17 + round)")
+            #expect(try fixture.storedFontSize(sample) == "\(17 + round)")
         }
         _ = try fixture.labelcat(["serve", "--once"], timeout: 300) // whatever a crash left queued
         try Self.expectSettled(fixture)
@@ -335,7 +338,8 @@ struct ServiceCommandTests {
         #expect(!ServeBatchLine.all(once.stderr).isEmpty, "serve --once logged no batch: \(once.stderr)")
         #expect(try fixture.layoutText("screen00002.label07").hasPrefix("round"), "\(show { try fixture.layoutText("screen00002.label07") })")
         #expect(try fixture.sqlite("SELECT text FROM labels WHERE name = 'screen00002.label07';") == "round 5")
-        #expect(try fixture.sqlite("SELECT json_extract(json, '$.font.size') FROM layouts WHERE label = (SELECT label FROM label_dependencies WHERE token = 'font.size.body' ORDER BY label LIMIT 1) AND locale = '';") == "22")
+        let bodyLabel = try fixture.sqlite("SELECT label FROM label_dependencies WHERE token = 'font.size.body' ORDER BY label LIMIT 1;")
+        #expect(try fixture.storedFontSize(bodyLabel) == "22")
         try Self.expectSettled(fixture)
         #expect(try fixture.int("SELECT count(*) FROM layouts;") == labels + (try fixture.int("SELECT count(*) FROM label_texts;")))
         history.append(String(format: "elapsed %.1f s", ServiceProcess.seconds() - started))
@@ -477,10 +481,65 @@ struct ServiceCommandTests {
 
     // MARK: 5. Bulk recompute
 
-    static func summary(_ run: ServiceRun) -> (labels: Int, written: Int, unchanged: Int)? {
-        let pattern = #/Recomputed (\d+) labels: (\d+) layouts written, (\d+) unchanged in [0-9.]+ s \(\d+ labels/s\)\./#
+    @Test("recompute --all and the freshness record: a full check records it; then only queued edits (sqlite3 edits of labels and of layouts) are recomputed; a hand-emptied queue or a changed font file brings the full check back")
+    func freshnessRecord() throws {
+        let fixture = try ServiceFixture()
+        try fixture.generate(labels: 300, seed: 9)
+        // A label whose font is a file named by path: a copy, so the test can touch it.
+        let fontCopy = fixture.path("CopiedFont.ttf")
+        try FileManager.default.copyItem(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", toPath: fontCopy)
+        try fixture.succeed("label", "set", "zz.path", "--text", "Path font", "--frame", "0,0,200,40",
+                            "--font", #"{"family": "\#(fontCopy)", "size": 15}"#)
+        let labels = 301
+
+        // make_catalog.py empties the queue by hand: the record is void, so this is a full check.
+        let full = try #require(Self.summary(try fixture.labelcat(["recompute", "--all"])))
+        #expect(full.labels == labels && !full.byRecord, "\(full)")
+        try Self.expectSettled(fixture)
+
+        // The record holds: nothing to do, and no label read.
+        let quiet = try #require(Self.summary(try fixture.labelcat(["recompute", "--all"])))
+        #expect(quiet.byRecord && quiet.labels == 0 && quiet.written == 0, "\(quiet)")
+
+        // sqlite3 edits of a label and of layout rows are queued, and only they are recomputed.
+        try fixture.sqlite("""
+            UPDATE labels SET text = 'edited by hand' WHERE name = 'screen00001.label02';
+            DELETE FROM layouts WHERE label = 'screen00002.label03';
+            UPDATE layouts SET truncated = 1 - truncated WHERE label = 'screen00003.label04' AND locale = '';
+            """)
+        let queued = try #require(Self.summary(try fixture.labelcat(["recompute", "--all"])))
+        #expect(queued.byRecord && queued.labels == 3, "\(queued)")
+        #expect(try fixture.layoutText("screen00001.label02").hasPrefix("edited"))
+        try Self.expectSettled(fixture)
+
+        // A queue emptied by hand voids the record: the next run checks every label and finds the edit.
+        try fixture.sqlite("""
+            UPDATE labels SET text = 'edited again' WHERE name = 'screen00004.label05';
+            DELETE FROM recompute_queue;
+            """)
+        let voided = try #require(Self.summary(try fixture.labelcat(["recompute", "--all"])))
+        #expect(!voided.byRecord && voided.labels == labels && voided.written == 1, "\(voided)")
+        #expect(try fixture.layoutText("screen00004.label05").hasPrefix("edited"))
+
+        // A font file named by path changes (its modification time): the environment differs, so
+        // every label is checked and the label using that file is recomputed.
+        let before = try fixture.computedAt("zz.path")
+        var times = [timespec(tv_sec: 1_700_000_000, tv_nsec: 0), timespec(tv_sec: 1_700_000_000, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, fontCopy, &times, 0) == 0)
+        let touched = try #require(Self.summary(try fixture.labelcat(["recompute", "--all"])))
+        #expect(!touched.byRecord && touched.labels == labels && touched.written == 1, "\(touched)")
+        #expect(try fixture.computedAt("zz.path") != before)
+        try Self.expectSettled(fixture)
+        let settled = try #require(Self.summary(try fixture.labelcat(["recompute", "--all"])))
+        #expect(settled.byRecord && settled.labels == 0, "\(settled)")
+    }
+
+    /// `recompute`'s summary line; `byRecord` when the freshness record answered (only queued
+    /// edits were recomputed).
+    static func summary(_ run: ServiceRun) -> (labels: Int, written: Int, unchanged: Int, byRecord: Bool)? {
+        let pattern = #/Recomputed (\d+) labels: (\d+) layouts written, (\d+) unchanged( \(only queued edits; [^)]*\))? in [0-9.]+ s \(\d+ labels/s\)\./#
         guard run.lines.count == 1, let match = run.lines[0].wholeMatch(of: pattern) else { return nil }
-        return (Int(match.1) ?? -1, Int(match.2) ?? -1, Int(match.3) ?? -1)
+        return (Int(match.1) ?? -1, Int(match.2) ?? -1, Int(match.3) ?? -1, match.4 != nil)
     }
 
     @Test("recompute --all --force, then --all (all unchanged), then a glob touches only its labels")
@@ -496,10 +555,12 @@ struct ServiceCommandTests {
         #expect(first?.labels == 600 && first?.written == layouts && first?.unchanged == 0, "stdout: \(forced.stdout)")
         try Self.expectSettled(fixture)
 
-        let again = try fixture.labelcat(["recompute", "--all"])
+        // --verify checks every input hash (the freshness record would answer otherwise).
+        let again = try fixture.labelcat(["recompute", "--all", "--verify"])
         #expect(again.status == 0, "\(again)")
         let second = Self.summary(again)
-        #expect(second?.labels == 600 && second?.written == 0 && second?.unchanged == layouts, "stdout: \(again.stdout)")
+        #expect(second?.labels == 600 && second?.written == 0 && second?.unchanged == layouts && second?.byRecord == false,
+                "stdout: \(again.stdout)")
 
         // A glob: only its labels, and only their stale layouts without --force.
         try fixture.sqlite("""

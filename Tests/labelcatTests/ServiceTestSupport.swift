@@ -278,12 +278,18 @@ final class ServiceFixture {
         return run.lines
     }
 
-    /// The text of a layout's lines (from the stored SPEC §3 JSON), joined.
+    /// The text of a layout's lines (from the stored `lines` column), joined.
     func layoutText(_ label: String, locale: String = "") throws -> String {
         try sqlite("""
-            SELECT coalesce((SELECT group_concat(json_extract(l.value, '$.text'), '') FROM layouts, json_each(layouts.json, '$.lines') l
+            SELECT coalesce((SELECT group_concat(json_extract(l.value, '$.text'), '') FROM layouts, json_each(layouts.lines) l
                 WHERE label = '\(label)' AND locale = '\(locale)'), '<none>');
             """)
+    }
+
+    /// The font size a stored layout was computed at, read from the row itself: its first
+    /// line's height is Noto Sans CJK SC's line height, 1.448 × the size (hhea).
+    func storedFontSize(_ label: String, locale: String = "") throws -> String {
+        try sqlite("SELECT CAST(round(json_extract(lines, '$[0].rect.height') / 1.448) AS INTEGER) FROM layouts WHERE label = '\(label)' AND locale = '\(locale)';")
     }
 
     /// computed_at by "label/locale".
