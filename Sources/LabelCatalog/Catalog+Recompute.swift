@@ -42,6 +42,28 @@ struct StoredState: Sendable {
     var dependencies: [String] = []
 }
 
+/// Which labels a read is of: a list of names, or every label from one name to another
+/// (read by a range scan of the primary key).
+enum LabelKeys {
+    case names([String])
+    case range(first: String, last: String)
+
+    /// The SQL condition on `column` (bound with `bindings`).
+    func condition(_ column: String) -> String {
+        switch self {
+        case .names: "\(column) IN (SELECT value FROM json_each(?1))"
+        case .range: "\(column) BETWEEN ?1 AND ?2"
+        }
+    }
+
+    var bindings: [SQLValue] {
+        switch self {
+        case .names(let names): [.text(JSONValue.array(names.map(JSONValue.string)).jsonString())]
+        case .range(let first, let last): [.text(first), .text(last)]
+        }
+    }
+}
+
 /// The result of laying out one item, made on a worker thread.
 struct ComputedItem: Sendable {
     var label: String
@@ -103,13 +125,28 @@ extension Catalog {
     /// input hash is unchanged are skipped unless `force`. A label edited after it was read
     /// (the change counter moved and its inputs now hash differently) is not written but
     /// queued again, so no stale layout is ever written as fresh.
-    func recompute(_ items: [RecomputeItem], force: Bool, deletingQueueEntries queueIDs: [Int] = [],
-                   afterChunk: (RecomputeSummary) throws -> Void = { _ in }) throws -> RecomputeSummary {
-        var total = RecomputeSummary()
-        var start = 0
+    func recompute(_ items: [RecomputeItem], force: Bool, deletingQueueEntries queueIDs: [Int] = []) throws -> RecomputeSummary {
         if items.isEmpty, !queueIDs.isEmpty {
             _ = try write([], readAtCounter: try changeCounter(), deletingQueueEntries: queueIDs)
         }
+        var start = 0
+        return try recompute(chunks: {
+            guard start < items.count else { return nil }
+            defer { start += Self.chunkSize }
+            return Array(items[start..<min(start + Self.chunkSize, items.count)])
+        }, force: force, deletingQueueEntries: queueIDs)
+    }
+
+    /// The pipeline behind `recompute(_:force:)`: chunks come from `nextChunk` until it
+    /// returns nil; while chunk k + 1 is laid out on the workers, this thread writes chunk k
+    /// and reads chunk k + 2. The queue entries are removed with the last chunk.
+    /// With `everyLabelInRange`, each chunk is every label from its first to its last name, so
+    /// they are read by range scans.
+    func recompute(chunks nextChunk: () throws -> [RecomputeItem]?, force: Bool, deletingQueueEntries queueIDs: [Int] = [],
+                   everyLabelInRange: Bool = false,
+                   afterChunk: (RecomputeSummary) throws -> Void = { _ in }) throws -> RecomputeSummary {
+        var total = RecomputeSummary()
+        var upcoming = try nextChunk()
         // Chunk k + 1 is laid out on the workers while chunk k is written by this thread.
         var inFlight: (computed: ResultSlots<[ComputedItem]>, group: DispatchGroup, counter: Int, isLast: Bool)?
         func finish(_ job: (computed: ResultSlots<[ComputedItem]>, group: DispatchGroup, counter: Int, isLast: Bool)) throws {
@@ -118,16 +155,16 @@ extension Catalog {
             total.add(summary)
             try afterChunk(total)
         }
-        while start < items.count {
-            let chunk = Array(items[start..<min(start + Self.chunkSize, items.count)])
-            start += chunk.count
+        while let chunk = upcoming {
+            upcoming = try nextChunk()
             // One read snapshot: the records, the tokens, what is stored and the change counter agree.
             try database.execute("BEGIN DEFERRED")
             let snapshot: (records: [String: LabelRecord], tokens: TokenSet, stored: [String: StoredState], counter: Int)
             do {
                 let names = chunk.map(\.label)
+                let keys = everyLabelInRange ? LabelKeys.range(first: names.first!, last: names.last!) : .names(names)
                 try refreshSettings()
-                snapshot = (try records(for: names), try tokenSet(), try storedStates(for: names), try changeCounter())
+                snapshot = (try records(for: keys), try tokenSet(), try storedStates(for: keys), try changeCounter())
                 try database.execute("COMMIT")
             } catch {
                 try? database.execute("ROLLBACK")
@@ -145,7 +182,7 @@ extension Catalog {
                                            force: force, engine: engine))
             }
             if let previous = inFlight { try finish(previous) }
-            inFlight = (result, group, counter, start >= items.count)
+            inFlight = (result, group, counter, upcoming == nil)
         }
         if let last = inFlight {
             last.group.wait()
@@ -164,36 +201,38 @@ extension Catalog {
         return resolvers
     }
 
-    /// Records (with texts) of the named labels; missing ones are absent.
-    func records(for names: [String]) throws -> [String: LabelRecord] {
+    /// Records (with texts) of the labels `keys` names; missing ones are absent.
+    func records(for keys: LabelKeys) throws -> [String: LabelRecord] {
         var records: [String: LabelRecord] = [:]
-        let statement = try database.statement("SELECT \(Self.labelColumns) FROM labels WHERE name IN (SELECT value FROM json_each(?))")
-        let list = JSONValue.array(names.map(JSONValue.string)).jsonString()
-        try statement.bind([.text(list)])
+        let statement = try database.statement("SELECT \(Self.labelColumns) FROM labels WHERE \(keys.condition("name"))")
+        try statement.bind(keys.bindings)
         while try statement.step() {
             let record = labelRecord(from: statement)
             records[record.name] = record
         }
-        let texts = try database.statement("SELECT label, locale, text FROM label_texts WHERE label IN (SELECT value FROM json_each(?))")
-        try texts.bind([.text(list)])
+        let texts = try database.statement("SELECT label, locale, text FROM label_texts WHERE \(keys.condition("label"))")
+        try texts.bind(keys.bindings)
         while try texts.step() {
             records[texts.text(0) ?? ""]?.texts[texts.text(1) ?? ""] = texts.text(2) ?? ""
         }
         return records
     }
 
-    /// Stored input hashes and dependencies of the named labels.
-    func storedStates(for names: [String]) throws -> [String: StoredState] {
-        let list = JSONValue.array(names.map(JSONValue.string)).jsonString()
+    func records(for names: [String]) throws -> [String: LabelRecord] { try records(for: .names(names)) }
+
+    /// Stored input hashes and dependencies of the labels `keys` names.
+    func storedStates(for keys: LabelKeys) throws -> [String: StoredState] {
         var states: [String: StoredState] = [:]
-        let hashes = try database.statement("SELECT label, locale, input_hash FROM layouts WHERE label IN (SELECT value FROM json_each(?))")
-        try hashes.bind([.text(list)])
+        let hashes = try database.statement("SELECT label, locale, input_hash FROM layouts WHERE \(keys.condition("label"))")
+        try hashes.bind(keys.bindings)
         while try hashes.step() { states[hashes.text(0) ?? "", default: StoredState()].hashes[hashes.text(1) ?? ""] = hashes.text(2) ?? "" }
-        let dependencies = try database.statement("SELECT label, token FROM label_dependencies WHERE label IN (SELECT value FROM json_each(?)) ORDER BY label, token")
-        try dependencies.bind([.text(list)])
+        let dependencies = try database.statement("SELECT label, token FROM label_dependencies WHERE \(keys.condition("label")) ORDER BY label, token")
+        try dependencies.bind(keys.bindings)
         while try dependencies.step() { states[dependencies.text(0) ?? "", default: StoredState()].dependencies.append(dependencies.text(1) ?? "") }
         return states
     }
+
+    func storedStates(for names: [String]) throws -> [String: StoredState] { try storedStates(for: .names(names)) }
 
     /// Resolves and lays out a chunk on all cores. Layouts whose stored input hash is
     /// unchanged are skipped unless `force`.
@@ -234,16 +273,26 @@ extension Catalog {
             let resolved = try resolver.resolve(record)
             result.dependencies = resolved.dependencies.sorted()
             result.fontPaths = resolved.definition.font.families.filter(FontLibrary.isFontPath)
-            let hashes = try allLocales.map { try engine.inputHash(resolved.definition, locale: $0) }
-            result.snapshotHash = hashes.joined()
-            for locale in locales {
-                if !force, let old = stored.hashes[locale], old == hashes[allLocales.firstIndex(of: locale)!] {
-                    result.unchanged += 1
+            // Each locale's hash once: from its layout when it is laid out anyway.
+            var hashes: [String] = []
+            for locale in allLocales {
+                let wanted = item.locales?.contains(locale) ?? true
+                if force, wanted {
+                    let layout = try engine.layout(resolved.definition, locale: locale)
+                    hashes.append(layout.inputHash)
+                    result.rows.append(LayoutRow(layout: layout, computedAt: now).values)
                     continue
                 }
-                let layout = try engine.layout(resolved.definition, locale: locale)
-                result.rows.append(LayoutRow(layout: layout, computedAt: now).values)
+                let hash = try engine.inputHash(resolved.definition, locale: locale)
+                hashes.append(hash)
+                guard wanted else { continue }
+                if stored.hashes[locale] == hash {
+                    result.unchanged += 1
+                } else {
+                    result.rows.append(LayoutRow(layout: try engine.layout(resolved.definition, locale: locale), computedAt: now).values)
+                }
             }
+            result.snapshotHash = hashes.joined()
         } catch {
             result.failed = true
             result.failure = error is LayoutError ? "\(CatalogError.invalidLabel(label: item.label, reason: "\(error)"))" : "\(error)"
@@ -387,19 +436,15 @@ extension Catalog {
         let matches = "EXISTS (SELECT 1 FROM json_each(?2) WHERE labels.name GLOB json_each.value)"
         let total = try database.scalarInt("SELECT count(*) FROM labels WHERE ?1 IS NULL AND \(matches)", .null, .text(patterns)) ?? 0
         let page = try database.statement("SELECT name FROM labels WHERE name > ?1 AND \(matches) ORDER BY name LIMIT \(Self.chunkSize)")
-        var summary = RecomputeSummary()
         var after = ""
-        while true {
+        let summary = try recompute(chunks: {
             try page.bind([.text(after), .text(patterns)])
-            var names: [String] = []
-            while try page.step() { names.append(page.text(0) ?? "") }
-            page.reset()
-            guard let last = names.last else { break }
-            after = last
-            let done = summary.labels
-            summary.add(try recompute(names.map { RecomputeItem(label: $0, locales: nil) }, force: force))
-            progress(min(total, done + names.count), total)
-        }
+            defer { page.reset() }
+            var names: [RecomputeItem] = []
+            while try page.step() { names.append(RecomputeItem(label: page.text(0) ?? "", locales: nil)) }
+            after = names.last?.label ?? after
+            return names.isEmpty ? nil : names
+        }, force: force, everyLabelInRange: globs.isEmpty, afterChunk: { done in progress(min(total, done.labels), total) })
         if globs.isEmpty { try recordFreshness(environment, generation: state.generation) }
         return summary
     }

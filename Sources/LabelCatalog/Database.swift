@@ -44,6 +44,9 @@ public final class Database {
         try execute("PRAGMA foreign_keys = ON")
         // In WAL mode NORMAL keeps the file consistent on a crash and skips an fsync per commit.
         try execute("PRAGMA synchronous = NORMAL")
+        // A 64 MiB page cache (SQLite's default is 2 MiB): bulk recomputes of large catalogs
+        // read and rewrite B-tree pages that a small cache keeps evicting.
+        try execute("PRAGMA cache_size = -65536")
     }
 
     deinit {
