@@ -23,6 +23,9 @@ public struct StoredLayout: Sendable {
 
     /// SPEC §3 JSON; nil when `layout` is.
     public var json: String? { layout?.json }
+
+    /// The lines the row stores (SPEC §3 `lines`), whether or not `layout` was built.
+    public var lines: [LayoutLine] { layout?.lines ?? Catalog.layoutLines(fromJSON: linesJSON) }
 }
 
 extension Catalog {
@@ -47,17 +50,22 @@ extension Catalog {
     /// font and engine version from the definition it was computed from.
     func attachLayout(to row: inout StoredLayout, definition: LabelDefinition) {
         guard row.error == nil, let textRect = row.textRect, let intrinsicSize = row.intrinsicSize,
-              let lines = try? JSONValue.parse(row.linesJSON ?? "").array,
               let font = try? engine.resolvedFont(for: definition) else { return }
-        let layoutLines = lines.map { line in
-            LayoutLine(range: TextRange(location: Int(line["range"]?["location"]?.number ?? 0),
-                                        length: Int(line["range"]?["length"]?.number ?? 0)),
-                       text: line["text"]?.string ?? "", rect: Self.rect(line["rect"]), baseline: line["baseline"]?.number ?? 0)
-        }
         row.layout = ComputedLayout(name: row.label, locale: row.locale, bounds: definition.bounds, textRect: textRect,
-                                    lines: layoutLines, neededLineCount: row.neededLineCount ?? 0, truncated: row.truncated,
+                                    lines: Self.layoutLines(fromJSON: row.linesJSON), neededLineCount: row.neededLineCount ?? 0,
+                                    truncated: row.truncated,
                                     intrinsicSize: intrinsicSize, font: font, inputHash: row.inputHash,
                                     engineVersion: LayoutEngine.version)
+    }
+
+    /// The `lines` column's SPEC §3 array as lines ([] for NULL or malformed JSON).
+    static func layoutLines(fromJSON json: String?) -> [LayoutLine] {
+        guard let json, let lines = try? JSONValue.parse(json).array else { return [] }
+        return lines.map { line in
+            LayoutLine(range: TextRange(location: Int(line["range"]?["location"]?.number ?? 0),
+                                        length: Int(line["range"]?["length"]?.number ?? 0)),
+                       text: line["text"]?.string ?? "", rect: rect(line["rect"]), baseline: line["baseline"]?.number ?? 0)
+        }
     }
 
     static func rect(_ value: JSONValue?) -> Rect {
@@ -111,9 +119,19 @@ extension Catalog {
     }
 
     /// Stored layouts whose label matches a glob, optionally of one locale, only truncated
-    /// ones, or only stale ones (`stale` checks every row's hash against its current inputs).
+    /// ones, or only stale ones. Each row's hash is checked against its label's current inputs,
+    /// unless the freshness record vouches for every row (nothing queued, same environment).
+    /// `withLayouts` builds each fresh row's SPEC §3 `layout` (it resolves every label).
     public func layouts(matching glob: String = "*", locale: String? = nil, truncatedOnly: Bool = false,
-                        staleOnly: Bool = false) throws -> [StoredLayout] {
+                        staleOnly: Bool = false, withLayouts: Bool = true) throws -> [StoredLayout] {
+        // One read snapshot: the rows, the queue, the record and the labels agree.
+        try database.transaction(write: false) {
+            try readLayouts(matching: glob, locale: locale, truncatedOnly: truncatedOnly, staleOnly: staleOnly, withLayouts: withLayouts)
+        }
+    }
+
+    private func readLayouts(matching glob: String, locale: String?, truncatedOnly: Bool, staleOnly: Bool,
+                             withLayouts: Bool) throws -> [StoredLayout] {
         var sql = "SELECT \(Self.layoutColumns) FROM layouts WHERE label GLOB ?"
         var bindings: [SQLValue] = [.text(glob)]
         if let locale {
@@ -127,25 +145,49 @@ extension Catalog {
         var rows: [StoredLayout] = []
         while try statement.step() { rows.append(storedLayout(from: statement)) }
         try refreshSettings()
+        // Under the freshness record only rows recording an error are stale (their hash is '').
+        let allFresh = try allLayoutsFresh()
+        if allFresh {
+            for index in rows.indices { rows[index].isStale = rows[index].error != nil }
+            if staleOnly { return rows.filter(\.isStale) }
+            if !withLayouts { return rows }
+        }
         var resolver = LabelResolver(tokens: try tokenSet())
         var definitions: [String: LabelDefinition?] = [:]
         for record in try labels(matching: glob) { definitions.updateValue(try? resolver.resolve(record).definition, forKey: record.name) }
         return rows.compactMap { row in
             var row = row
             guard let entry = definitions[row.label] else { return nil }
-            let current = entry.flatMap { try? engine.inputHash($0, locale: row.locale) }
-            row.isStale = current != row.inputHash
-            if !row.isStale, let definition = entry { attachLayout(to: &row, definition: definition) }
+            if !allFresh {
+                let current = entry.flatMap { try? engine.inputHash($0, locale: row.locale) }
+                row.isStale = current != row.inputHash
+            }
+            if withLayouts, !row.isStale, let definition = entry { attachLayout(to: &row, definition: definition) }
             return !staleOnly || row.isStale ? row : nil
         }
+    }
+
+    /// True when the freshness record vouches for every layout: nothing is queued and the
+    /// environment is the one recorded.
+    func allLayoutsFresh() throws -> Bool {
+        guard try database.scalarInt("SELECT EXISTS (SELECT 1 FROM recompute_queue)") == 0 else { return false }
+        return try freshnessRecord().environment == currentEnvironment()
     }
 }
 
 extension Catalog {
     /// Layouts matching a glob (and locale), every one fresh: stale rows are recomputed first
     /// (on a read-only catalog, stale rows are an error naming them).
-    public func freshLayouts(matching glob: String = "*", locale: String? = nil, truncatedOnly: Bool = false) throws -> [StoredLayout] {
-        let stale = try layouts(matching: glob, locale: locale, staleOnly: true)
+    public func freshLayouts(matching glob: String = "*", locale: String? = nil, truncatedOnly: Bool = false,
+                             withLayouts: Bool = true) throws -> [StoredLayout] {
+        // Queued edits first: then the freshness record may vouch for every row.
+        if !isReadOnly, try database.scalarInt("SELECT EXISTS (SELECT 1 FROM recompute_queue)") == 1 {
+            try edit(allowLayoutErrors: true) {}
+        }
+        if try allLayoutsFresh() {
+            return try layouts(matching: glob, locale: locale, truncatedOnly: truncatedOnly, withLayouts: withLayouts)
+        }
+        let stale = try layouts(matching: glob, locale: locale, staleOnly: true, withLayouts: false)
         let missing = try labelsWithoutLayouts(matching: glob)
         if !stale.isEmpty || !missing.isEmpty {
             guard !isReadOnly else {
@@ -157,7 +199,7 @@ extension Catalog {
                 try recomputeInTransaction(names.map { RecomputeItem(label: $0, locales: nil) }, allowErrors: true)
             }
         }
-        return try layouts(matching: glob, locale: locale, truncatedOnly: truncatedOnly)
+        return try layouts(matching: glob, locale: locale, truncatedOnly: truncatedOnly, withLayouts: withLayouts)
     }
 
     func labelsWithoutLayouts(matching glob: String) throws -> [String] {

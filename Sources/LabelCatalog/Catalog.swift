@@ -46,7 +46,12 @@ public final class Catalog {
             throw CatalogError.notACatalog(path: path, reason: "cannot switch it to WAL mode")
         }
         let applied = try database.migrate()
-        return (try Catalog(database: database, path: path, readOnly: false), applied)
+        let catalog = try Catalog(database: database, path: path, readOnly: false)
+        // A catalog without labels has every layout fresh: start the freshness record.
+        if try catalog.freshnessRecord().environment == nil, try database.scalarInt("SELECT count(*) FROM labels") == 0 {
+            try catalog.recordFreshness(try catalog.currentEnvironment(), generation: try catalog.freshnessRecord().generation)
+        }
+        return (catalog, applied)
     }
 
     /// Opens an existing catalog. A missing file, a file that is not SQLite, and a schema

@@ -503,10 +503,11 @@ func runLayoutList(_ arguments: ParsedArguments) throws -> Int32 {
     let rows: [StoredLayout]
     if arguments.flag("stale") {
         rows = try openCatalog(arguments, readOnly: true).layouts(matching: glob, locale: arguments.value("locale"),
-                                                                 truncatedOnly: arguments.flag("truncated"), staleOnly: true)
+                                                                 truncatedOnly: arguments.flag("truncated"), staleOnly: true,
+                                                                 withLayouts: false)
     } else {
         rows = try openCatalog(arguments).freshLayouts(matching: glob, locale: arguments.value("locale"),
-                                                      truncatedOnly: arguments.flag("truncated"))
+                                                      truncatedOnly: arguments.flag("truncated"), withLayouts: arguments.flag("json"))
     }
     if arguments.flag("json") {
         for row in rows {

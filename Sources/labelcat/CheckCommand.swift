@@ -12,7 +12,8 @@ let checkCommand = Command(
 
 func runCheck(_ arguments: ParsedArguments) throws -> Int32 {
     let catalog = try openCatalog(arguments)
-    let rows = try catalog.freshLayouts(matching: arguments.positionals.first ?? "*", locale: arguments.value("locale"))
+    let rows = try catalog.freshLayouts(matching: arguments.positionals.first ?? "*", locale: arguments.value("locale"),
+                                        withLayouts: false)
     let failing = rows.filter { $0.error != nil || $0.truncated || ($0.neededLineCount ?? 0) > ($0.lineCount ?? 0) }
     if arguments.flag("json") {
         for row in failing {
@@ -50,7 +51,7 @@ func runCheck(_ arguments: ParsedArguments) throws -> Int32 {
 
 /// The lines a layout shows, joined with " ⏎ ".
 func visibleText(_ row: StoredLayout) -> String {
-    (row.layout?.lines ?? []).map(\.text).joined(separator: " ⏎ ")
+    row.lines.map(\.text).joined(separator: " ⏎ ")
 }
 
 /// "1 label", "2 labels".

@@ -20,20 +20,38 @@ struct Table {
 
     var rendered: String {
         let all = [headers] + rows
-        let widths = headers.indices.map { column in all.map { $0[column].displayWidth }.max() ?? 0 }
+        let cellWidths = all.map { $0.map(\.displayWidth) }
+        let widths = headers.indices.map { column in cellWidths.map { $0[column] }.max() ?? 0 }
+        /// Right-aligned: digits with at most '.', '-' (ASCII; tables of thousands of rows
+        /// must not pay for grapheme breaking).
         func isNumeric(_ text: String) -> Bool {
-            text.contains(where: \.isNumber) && text.allSatisfy { $0.isNumber || $0 == "." || $0 == "-" }
+            var digits = false
+            for byte in text.utf8 {
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): digits = true
+                case UInt8(ascii: "."), UInt8(ascii: "-"): continue
+                default: return false
+                }
+            }
+            return digits
         }
-        return all.enumerated().map { rowIndex, row in
-            let line = row.indices.map { column -> String in
-                let cell = row[column]
-                let pad = String(repeating: " ", count: widths[column] - cell.displayWidth)
-                if column == row.count - 1 { return isNumeric(cell) ? pad + cell : cell }
-                return isNumeric(cell) ? pad + cell : cell + pad
-            }.joined(separator: "  ")
-            let trimmed = String(line.reversed().drop { $0 == " " }.reversed())
-            return rowIndex == 0 && Self.usesStyle ? "\u{1B}[1m\(trimmed)\u{1B}[0m" : trimmed
-        }.joined(separator: "\n") + "\n"
+        var output = ""
+        for (rowIndex, row) in all.enumerated() {
+            var line = ""
+            for (column, cell) in row.enumerated() {
+                if column > 0 { line += "  " }
+                let pad = String(repeating: " ", count: widths[column] - cellWidths[rowIndex][column])
+                if isNumeric(cell) {
+                    line += pad + cell
+                } else {
+                    line += cell
+                    if column < row.count - 1 { line += pad }
+                }
+            }
+            while line.utf8.last == UInt8(ascii: " ") { line.removeLast() }
+            output += rowIndex == 0 && Self.usesStyle ? "\u{1B}[1m\(line)\u{1B}[0m\n" : line + "\n"
+        }
+        return output
     }
 }
 

@@ -9,11 +9,12 @@ import Testing
 @Suite("Catalog migrations")
 struct MigrationTests {
     static let tables = ["settings", "tokens", "token_groups", "labels", "label_texts", "label_dependencies",
-                         "layouts", "recompute_queue", "schema_migrations"]
+                         "layouts", "recompute_queue", "schema_migrations", "layout_state", "layout_font_files"]
 
     /// The triggers that feed `recompute_queue` (SPEC §4), by name.
     static let triggers = ["labels_inserted", "labels_updated", "label_texts_inserted", "label_texts_updated",
-                           "label_texts_deleted", "tokens_inserted", "tokens_updated", "tokens_deleted"]
+                           "label_texts_deleted", "tokens_inserted", "tokens_updated", "tokens_deleted",
+                           "layouts_inserted", "layouts_updated", "layouts_deleted", "recompute_queue_deleted"]
 
     static func names(_ database: Database, type: String) throws -> Set<String> {
         Set(try column(database, "SELECT name FROM sqlite_master WHERE type = ?", [.text(type)]))
@@ -99,6 +100,51 @@ struct MigrationTests {
         #expect(try SQLiteShell.run(path, "PRAGMA journal_mode;").trimmingCharacters(in: .whitespacesAndNewlines) == "wal")
         let header = try Data(contentsOf: URL(fileURLWithPath: path)).prefix(16)
         #expect(Array(header) == Array("SQLite format 3\0".utf8))
+    }
+
+    @Test("A schema-2 catalog (layouts with their JSON) is upgraded: intrinsic sizes kept, JSON built on read, freshness unknown until a full check")
+    func upgradeFromSchemaTwo() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("two.sqlite")
+        do {
+            let database = try Database(path: path, create: true)
+            _ = try database.scalarText("PRAGMA journal_mode = WAL")
+            _ = try database.migrate(Array(Migration.all.prefix(2)))
+            try database.execute("""
+                INSERT INTO labels (name, text, frame_x, frame_y, frame_width, frame_height, vertical_alignment)
+                    VALUES ('old.label', '旧的标签', 0, 0, 200, 60, 'top');
+                INSERT INTO layouts (label, locale, x, y, width, height, line_count, needed_line_count, truncated, lines, json, input_hash, computed_at)
+                    VALUES ('old.label', '', 0, 0, 68, 24.616, 1, 1, 0, '[]', '{"intrinsicSize": {"width": 68, "height": 24.616}}', 'old', '2026-01-01T00:00:00.000Z');
+                DELETE FROM recompute_queue;
+                """)
+        }
+        let (catalog, applied) = try Catalog.create(path: path)
+        #expect(applied == Migration.all.dropFirst(2).map(\.name))
+        #expect(!(try Self.columns(catalog.database, table: "layouts")).contains("json"))
+        #expect(try rows(catalog.database, "SELECT intrinsic_width, intrinsic_height FROM layouts", columns: 2) == [["68.0", "24.616"]])
+        // A catalog with labels starts without a freshness record: the first recompute --all checks every label.
+        #expect(try catalog.freshnessRecord().environment == nil)
+        let summary = try catalog.recomputeAll(matching: [], force: false)
+        #expect(!summary.fromFreshnessRecord && summary.labels == 1 && summary.written == 1)
+        #expect(try catalog.freshnessRecord().environment == catalog.currentEnvironment())
+        let layout = try catalog.layout(label: "old.label")
+        let json = try JSONValue.parse(try #require(layout.json))
+        #expect(json["bounds"]?["width"] == .number(200))
+        #expect(json["font"]?["family"] == .string("Noto Sans CJK SC"))
+        #expect(json["lines"]?.array?.first?["text"] == .string("旧的标签"))
+        #expect(try catalog.recomputeAll(matching: [], force: false).fromFreshnessRecord)
+    }
+
+    @Test("A new catalog starts with its freshness record (no labels: every layout is fresh)")
+    func newCatalogIsFresh() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try makeCatalog(in: directory)
+        #expect(try catalog.freshnessRecord().environment == catalog.currentEnvironment())
+        try catalog.setLabels([demoTopLabel()])
+        #expect(try catalog.allLayoutsFresh(), "an edit through labelcat recomputes in its own transaction")
+        try SQLiteShell.run(catalog.path, "UPDATE labels SET text = 'by hand' WHERE name = 'demo.top';")
+        #expect(try !catalog.allLayoutsFresh(), "a queued edit")
+        #expect(try catalog.layouts(staleOnly: true).map(\.label) == ["demo.top"])
     }
 
     @Test("init on an up-to-date catalog applies nothing and keeps the data")

@@ -532,6 +532,17 @@ struct ServiceCommandTests {
         try Self.expectSettled(fixture)
         let settled = try #require(Self.summary(try fixture.labelcat(["recompute", "--all"])))
         #expect(settled.byRecord && settled.labels == 0, "\(settled)")
+
+        // Reads answer the same with the record (no hash checked) and without it (every hash checked).
+        let queries = [["layout", "list", "--json"], ["layout", "list"], ["check", "--json"], ["layout", "list", "--stale", "--json"]]
+        let byRecord = try queries.map { try fixture.labelcat($0).stdout }
+        try fixture.sqlite("INSERT INTO recompute_queue (kind, name) VALUES ('label', 'nothing'); DELETE FROM recompute_queue;")
+        #expect(try fixture.int("SELECT environment IS NULL FROM layout_state;") == 1, "a hand-emptied queue voids the record")
+        let byHashes = try queries.map { try fixture.labelcat($0).stdout }
+        for (index, query) in queries.enumerated() {
+            #expect(byRecord[index] == byHashes[index], "\(query.joined(separator: " ")) differs with and without the record")
+        }
+        #expect(byRecord[0].split(separator: "\n").count == (try fixture.int("SELECT count(*) FROM layouts;")))
     }
 
     /// `recompute`'s summary line; `byRecord` when the freshness record answered (only queued
