@@ -65,14 +65,12 @@ public final class Catalog {
     }
 
     private static func openDatabase(path: String, readOnly: Bool, create: Bool) throws -> Database {
-        // SQLite takes a file shorter than its header for an empty database: check the header.
-        if let handle = fopen(path, "rb") {
-            var header = [UInt8](repeating: 0, count: 16)
-            let count = fread(&header, 1, 16, handle)
-            fclose(handle)
-            if count > 0, header != Array("SQLite format 3\0".utf8) {
-                throw CatalogError.notACatalog(path: path, reason: "not a SQLite database")
-            }
+        // SQLite takes a file shorter than a page for an empty database, and it reports any
+        // longer file without its header as SQLITE_NOTADB. The size comes from stat: opening
+        // and closing the file would drop the POSIX locks of this process's other connections.
+        var info = stat()
+        if stat(path, &info) == 0, info.st_size > 0, info.st_size < 512 {
+            throw CatalogError.notACatalog(path: path, reason: "not a SQLite database")
         }
         do {
             let database = try Database(path: path, readOnly: readOnly, create: create)

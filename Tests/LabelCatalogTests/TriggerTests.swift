@@ -38,6 +38,22 @@ struct TriggerTests {
         ("UPDATE labels SET name = 'demo.renamed' WHERE name = 'demo.top';", ["label|demo.top|", "label|demo.renamed|"]),
     ]
 
+    @Test("Opening the catalog a second time in this process keeps the first connection's locks: another process's commit is seen, and its exit leaves the WAL in place")
+    func secondConnectionKeepsLocks() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try Self.demoCatalog(directory)
+        let version = try catalog.database.dataVersion()
+        // A second connection, opened and closed (as a recompute's reader is). Closing any
+        // descriptor of the file drops this process's POSIX locks on it, so opening must not
+        // read the file itself.
+        _ = try Catalog.open(path: catalog.path, readOnly: true)
+        try SQLiteShell.run(catalog.path, "UPDATE labels SET text = 'hand edit' WHERE name = 'demo.top';")
+        #expect(FileManager.default.fileExists(atPath: catalog.path + "-wal"),
+                "the sqlite3 shell took itself for the last connection and removed the WAL: this process had lost its locks")
+        #expect(try catalog.database.dataVersion() != version, "the first connection does not see the other process's commit")
+        #expect(try Self.queue(catalog) == ["label|demo.top|"])
+    }
+
     @Test("An edit made with the sqlite3 shell adds rows to recompute_queue", arguments: edits)
     func shellEditQueued(_ sql: String, _ queued: [String]) throws {
         let directory = try TemporaryDirectory()
