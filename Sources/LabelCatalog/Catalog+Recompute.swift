@@ -111,6 +111,68 @@ final class ResultSlots<Value>: @unchecked Sendable {
     var all: [Value] { values.map { $0! } }
 }
 
+/// The read side of a recompute: a read-only connection to the catalog, and one resolver
+/// per worker, kept from chunk to chunk while the change counter stays the same (so
+/// resolved styles are reused). Used by one job at a time.
+final class ChunkReader: @unchecked Sendable {
+    let catalog: Catalog
+    private(set) var resolverCache: (counter: Int, resolvers: ResultSlots<LabelResolver>)?
+
+    init(of writer: Catalog) throws {
+        catalog = try Catalog.open(path: writer.path, readOnly: true)
+        // Reads stream through the tables once; the writer's connection keeps the large cache.
+        try catalog.database.execute("PRAGMA cache_size = -16384")
+        resolverCache = writer.resolverCache
+    }
+
+    /// Reads a chunk's inputs in one read transaction, so they agree: the records, the
+    /// tokens, the change counter, and the engine for the default family then (`engine`
+    /// itself when its family is that one).
+    func read(_ keys: LabelKeys, engine: LayoutEngine) throws
+        -> (records: [String: LabelRecord], resolvers: ResultSlots<LabelResolver>, counter: Int, engine: LayoutEngine) {
+        try catalog.database.transaction(write: false) {
+            try catalog.refreshSettings()
+            let counter = try catalog.changeCounter()
+            if resolverCache?.counter != counter {
+                resolverCache = (counter, ResultSlots(repeating: LabelResolver(tokens: try catalog.tokenSet()), count: ProcessInfoCores.count))
+            }
+            let family = catalog.engine.fonts.defaultFamily
+            return (try catalog.records(for: keys), resolverCache!.resolvers, counter,
+                    family == engine.fonts.defaultFamily ? engine : catalog.engine)
+        }
+    }
+}
+
+/// A chunk of a recompute on the workers: its labels read, then laid out on all cores. Its
+/// result is taken after `group` is done.
+final class ChunkJob: @unchecked Sendable {
+    let chunk: [RecomputeItem]
+    let keys: LabelKeys
+    /// What the catalog holds for the chunk's labels, read by the writer's connection (whose
+    /// page cache then already holds the pages it rewrites).
+    let stored: [String: StoredState]
+    let isLast: Bool
+    let group = DispatchGroup()
+    /// The laid-out items and the change counter their inputs were read at.
+    private(set) var result: Result<(computed: [ComputedItem], counter: Int), Error> = .failure(CancellationError())
+
+    init(chunk: [RecomputeItem], keys: LabelKeys, stored: [String: StoredState], isLast: Bool) {
+        self.chunk = chunk
+        self.keys = keys
+        self.stored = stored
+        self.isLast = isLast
+    }
+
+    func run(reader: ChunkReader, force: Bool, engine: LayoutEngine) {
+        result = Result {
+            let snapshot = try reader.read(keys, engine: engine)
+            let computed = Catalog.compute(chunk, records: snapshot.records, resolvers: snapshot.resolvers,
+                                           stored: stored, force: force, engine: snapshot.engine)
+            return (computed, snapshot.counter)
+        }
+    }
+}
+
 extension Catalog {
     /// Labels are read, laid out and written in chunks of this many.
     static let chunkSize = 2048
@@ -138,65 +200,62 @@ extension Catalog {
     }
 
     /// The pipeline behind `recompute(_:force:)`: chunks come from `nextChunk` until it
-    /// returns nil; while chunk k + 1 is laid out on the workers, this thread writes chunk k
-    /// and reads chunk k + 2. The queue entries are removed with the last chunk.
-    /// With `everyLabelInRange`, each chunk is every label from its first to its last name, so
-    /// they are read by range scans.
+    /// returns nil. For each, this thread reads what is stored for its labels; then a job on
+    /// the workers reads the labels and tokens on a read-only connection (one read
+    /// transaction) and lays them out on all cores, while this thread writes the previous
+    /// chunk. The queue entries are removed with the last chunk. With `everyLabelInRange`,
+    /// each chunk is every label from its first to its last name, read by range scans.
     func recompute(chunks nextChunk: () throws -> [RecomputeItem]?, force: Bool, deletingQueueEntries queueIDs: [Int] = [],
                    everyLabelInRange: Bool = false,
                    afterChunk: (RecomputeSummary) throws -> Void = { _ in }) throws -> RecomputeSummary {
         var total = RecomputeSummary()
-        var upcoming = try nextChunk()
-        // Chunk k + 1 is laid out on the workers while chunk k is written by this thread.
-        var inFlight: (computed: ResultSlots<[ComputedItem]>, group: DispatchGroup, counter: Int, isLast: Bool)?
-        func finish(_ job: (computed: ResultSlots<[ComputedItem]>, group: DispatchGroup, counter: Int, isLast: Bool)) throws {
-            let summary = try write(job.computed.take(0), readAtCounter: job.counter,
-                                    deletingQueueEntries: job.isLast ? queueIDs : [])
-            total.add(summary)
-            try afterChunk(total)
-        }
-        while let chunk = upcoming {
-            upcoming = try nextChunk()
-            // One read snapshot: the records, the tokens, what is stored and the change counter agree.
-            try database.execute("BEGIN DEFERRED")
-            let snapshot: (records: [String: LabelRecord], tokens: TokenSet, stored: [String: StoredState], counter: Int)
-            do {
+        guard var chunk = try nextChunk() else { return total }
+        let reader = try ChunkReader(of: self)
+        var inFlight: ChunkJob?
+        do {
+            while true {
+                let upcoming = try nextChunk()
                 let names = chunk.map(\.label)
                 let keys = everyLabelInRange ? LabelKeys.range(first: names.first!, last: names.last!) : .names(names)
-                try refreshSettings()
-                snapshot = (try records(for: keys), try tokenSet(), try storedStates(for: keys), try changeCounter())
-                try database.execute("COMMIT")
-            } catch {
-                try? database.execute("ROLLBACK")
-                throw error
+                let stored = try database.transaction(write: false) { try storedStates(for: keys) }
+                // One job at a time: the workers and the reader are the job's.
+                let previous = inFlight
+                previous?.group.wait()
+                let job = ChunkJob(chunk: chunk, keys: keys, stored: stored, isLast: upcoming == nil)
+                let engine = self.engine
+                DispatchQueue.global().async(group: job.group) {
+                    job.run(reader: reader, force: force, engine: engine)
+                }
+                inFlight = job
+                if let previous {
+                    total.add(try finish(previous))
+                    try afterChunk(total)
+                }
+                guard let next = upcoming else { break }
+                chunk = next
             }
-            let (records, _, stored, counter) = snapshot
-            // The workers' resolvers are shared from chunk to chunk: one layout job at a time.
             inFlight?.group.wait()
-            let resolvers = try resolvers(tokens: snapshot.tokens, counter: counter)
-            let result = ResultSlots<[ComputedItem]>(count: 1)
-            let group = DispatchGroup()
-            let engine = self.engine
-            DispatchQueue.global().async(group: group) {
-                result.set(0, Self.compute(chunk, records: records, resolvers: resolvers, stored: stored,
-                                           force: force, engine: engine))
-            }
-            if let previous = inFlight { try finish(previous) }
-            inFlight = (result, group, counter, upcoming == nil)
+            total.add(try finish(inFlight!))
+            try afterChunk(total)
+        } catch {
+            inFlight?.group.wait() // the job must not outlive the call: its resolvers are shared
+            throw error
         }
-        if let last = inFlight {
-            last.group.wait()
-            try finish(last)
-        }
+        resolverCache = reader.resolverCache
         return total
+
+        func finish(_ job: ChunkJob) throws -> RecomputeSummary {
+            let (computed, counter) = try job.result.get()
+            try refreshSettings()
+            return try write(computed, readAtCounter: counter, deletingQueueEntries: job.isLast ? queueIDs : [])
+        }
     }
 
-    /// One resolver per worker, kept from call to call while the catalog is unchanged (the
-    /// change counter says so), so resolved styles are reused.
-    func resolvers(tokens: TokenSet? = nil, counter: Int? = nil) throws -> ResultSlots<LabelResolver> {
-        let counter = try counter ?? changeCounter()
+    /// One resolver per worker for the catalog as it is now, kept while the change counter is.
+    func resolvers() throws -> ResultSlots<LabelResolver> {
+        let counter = try changeCounter()
         if let cache = resolverCache, cache.counter == counter { return cache.resolvers }
-        let resolvers = ResultSlots(repeating: LabelResolver(tokens: try tokens ?? tokenSet()), count: ProcessInfoCores.count)
+        let resolvers = ResultSlots(repeating: LabelResolver(tokens: try tokenSet()), count: ProcessInfoCores.count)
         resolverCache = (counter, resolvers)
         return resolvers
     }
