@@ -35,10 +35,12 @@ let package = Package(
         .executableTarget(name: "labelcat-bench", dependencies: ["LabelLayout", "LabelJSON"],
                           path: "Benchmarks/LayoutBench"),
 
+        // What the test targets share: temporary directories, running programs.
+        .target(name: "TestSupport", path: "Tests/Support"),
         .testTarget(name: "LabelJSONTests", dependencies: ["LabelJSON"]),
         .testTarget(name: "LabelLayoutTests", dependencies: ["LabelLayout", "LabelJSON"]),
-        .testTarget(name: "LabelCatalogTests", dependencies: ["LabelCatalog", "LabelLayout", "LabelJSON"]),
-        .testTarget(name: "labelcatTests", dependencies: ["LabelJSON"]),
+        .testTarget(name: "LabelCatalogTests", dependencies: ["LabelCatalog", "LabelLayout", "LabelJSON", "TestSupport"]),
+        .testTarget(name: "labelcatTests", dependencies: ["LabelJSON", "TestSupport"]),
         .testTarget(name: "LabelRenderTests", dependencies: ["LabelRender", "LabelLayout"]),
     ],
     swiftLanguageModes: [.v6]

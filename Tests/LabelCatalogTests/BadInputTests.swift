@@ -3,6 +3,7 @@ import Foundation
 import LabelJSON
 import LabelLayout
 import Testing
+import TestSupport
 
 /// SPEC §1: bad values are rejected with a message that names the field, and nothing is
 /// written (the file's `.dump` is the same before and after). SPEC §4/§6: files that are not
@@ -179,7 +180,7 @@ struct BadInputTests {
             let error = expectCatalogError(["missing.sqlite", "labelcat init"]) { try Catalog.open(path: path, readOnly: readOnly) }
             if case .missingCatalog? = error {} else { Issue.record("expected missingCatalog, got \(String(describing: error))") }
         }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).isEmpty, "files were created")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.root.path).isEmpty, "files were created")
     }
 
     @Test("A catalog opened read-only refuses edits with a read-only error")

@@ -3,72 +3,7 @@ import Foundation
 import LabelJSON
 import LabelLayout
 import Testing
-
-/// A fresh directory under the system's temporary directory, removed when the value goes away.
-/// Every test makes its own, so tests can run in parallel on real SQLite files.
-final class TemporaryDirectory {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("labelcat-catalog-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: url)
-    }
-
-    /// A path inside the directory (the file need not exist).
-    func path(_ name: String) -> String {
-        url.appendingPathComponent(name).path
-    }
-
-    /// Writes bytes to a file in the directory and returns its path.
-    @discardableResult
-    func write(_ name: String, _ bytes: [UInt8]) throws -> String {
-        let path = path(name)
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
-        return path
-    }
-
-    @discardableResult
-    func write(_ name: String, _ text: String) throws -> String {
-        try write(name, Array(text.utf8))
-    }
-}
-
-/// The result of running a program.
-struct ProcessResult {
-    var status: Int32
-    var stdout: String
-    var stderr: String
-}
-
-/// Runs a program to completion; output goes through files, so a large output cannot block.
-func runProgram(_ executable: String, _ arguments: [String]) throws -> ProcessResult {
-    let directory = try TemporaryDirectory()
-    let outputPath = directory.path("stdout")
-    let errorPath = directory.path("stderr")
-    _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
-    _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
-    let output = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
-    let errors = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
-    defer {
-        try? output.close()
-        try? errors.close()
-    }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    process.standardInput = FileHandle.nullDevice
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    process.waitUntilExit()
-    return ProcessResult(status: process.terminationStatus,
-                         stdout: String(decoding: try Data(contentsOf: URL(fileURLWithPath: outputPath)), as: UTF8.self),
-                         stderr: String(decoding: try Data(contentsOf: URL(fileURLWithPath: errorPath)), as: UTF8.self))
-}
+import TestSupport
 
 /// The `sqlite3` command-line shell: another SQLite client editing the catalog by hand (SPEC §4).
 enum SQLiteShell {

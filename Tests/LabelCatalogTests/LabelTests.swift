@@ -3,6 +3,7 @@ import Foundation
 import LabelJSON
 import LabelLayout
 import Testing
+import TestSupport
 
 /// SPEC §1 and §4: labels stored with literal values or token references, per-locale texts,
 /// resolution through the tokens, all-or-nothing batches, lossless export.

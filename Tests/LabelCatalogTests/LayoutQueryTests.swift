@@ -3,6 +3,7 @@ import Foundation
 import LabelJSON
 import LabelLayout
 import Testing
+import TestSupport
 
 /// SPEC §4: layouts stored per (label, locale), fresh after every edit made through labelcat,
 /// served by index; the list queries.

@@ -3,6 +3,7 @@ import Foundation
 import LabelJSON
 import LabelLayout
 import Testing
+import TestSupport
 
 /// SPEC §4: numbered migrations applied in order, each in its own transaction, recorded in a
 /// table; WAL mode; triggers; a catalog newer than the binary is refused.

@@ -3,6 +3,7 @@ import Foundation
 import LabelJSON
 import LabelLayout
 import Testing
+import TestSupport
 
 /// SPEC §4: design tokens in the W3C DTCG format — nested groups, inherited `$type`,
 /// `$description`, `$extensions` verbatim, aliases followed to a literal, cycles refused with

@@ -3,6 +3,7 @@ import Foundation
 import LabelJSON
 import LabelLayout
 import Testing
+import TestSupport
 
 /// SPEC §4: "Triggers record every change to labels, label texts and tokens in a queue table,
 /// so an edit made with the sqlite3 shell is recomputed like one made with labelcat."

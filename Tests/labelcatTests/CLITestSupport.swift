@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -41,48 +42,17 @@ enum CLI {
     }
 
     /// Runs any program to completion (or kills it after `timeout` seconds, recording an issue).
-    /// Output goes through files, so a large output cannot block on a full pipe.
     static func program(_ executable: String, _ arguments: [String], in directory: URL? = nil,
                         environment: [String: String?] = [:], stdin: String = "", timeout: Double = 120,
                         sourceLocation: SourceLocation = #_sourceLocation) throws -> Run {
-        let scratch = try TemporaryDirectory(prefix: "labelcat-cli-run")
-        let inputURL = scratch.url("stdin")
-        let outputURL = scratch.url("stdout")
-        let errorURL = scratch.url("stderr")
-        try Data(stdin.utf8).write(to: inputURL)
-        _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
-        let input = try FileHandle(forReadingFrom: inputURL)
-        let output = try FileHandle(forWritingTo: outputURL)
-        let errors = try FileHandle(forWritingTo: errorURL)
-        defer {
-            try? input.close()
-            try? output.close()
-            try? errors.close()
-        }
         var variables = baseEnvironment
         for (name, value) in environment { variables[name] = value }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.environment = variables
-        process.currentDirectoryURL = directory ?? scratch.url("cwd", directory: true)
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        let finished = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in finished.signal() }
-        try process.run()
-        if finished.wait(timeout: .now() + timeout) == .timedOut {
-            // SIGKILL: children of the test runner may have SIGTERM blocked.
-            kill(process.processIdentifier, SIGKILL)
+        let run = try runProgram(executable, arguments, in: directory, environment: variables, stdin: stdin, timeout: timeout)
+        if run.timedOut {
             Issue.record("\(executable) \(arguments.joined(separator: " ")) did not finish in \(timeout) s; killed",
                          sourceLocation: sourceLocation)
-            finished.wait()
         }
-        return Run(status: process.terminationStatus,
-                   stdout: String(decoding: try Data(contentsOf: outputURL), as: UTF8.self),
-                   stderr: String(decoding: try Data(contentsOf: errorURL), as: UTF8.self))
+        return run
     }
 
     /// `sqlite3 FILE .dump`: the whole content of a catalog, to compare before and after.
@@ -99,43 +69,3 @@ enum CLI {
         .deletingLastPathComponent()
 }
 
-/// A fresh directory under the system's temporary directory, removed when this goes away.
-final class TemporaryDirectory: @unchecked Sendable {
-    let root: URL
-
-    init(prefix: String = "labelcat-cli") throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: root)
-    }
-
-    /// `root/relative`; with `directory`, created (with its parents).
-    func url(_ relative: String, directory: Bool = false) -> URL {
-        let url = root.appendingPathComponent(relative)
-        if directory { try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) }
-        return url
-    }
-
-    func path(_ relative: String) -> String { url(relative).path }
-
-    /// Writes a file (making its folders) and returns its path.
-    @discardableResult
-    func write(_ relative: String, _ text: String) throws -> String {
-        let url = url(relative)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
-        return url.path
-    }
-
-    func exists(_ relative: String) -> Bool {
-        FileManager.default.fileExists(atPath: path(relative))
-    }
-
-    /// The names in the directory (hidden ones too), sorted.
-    func contents(_ relative: String = "") throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: relative.isEmpty ? root.path : path(relative)).sorted()
-    }
-}

@@ -1,6 +1,7 @@
 import Foundation
 import LabelJSON
 import Testing
+import TestSupport
 
 /// The command-line experience of labelcat (SPEC §6, README): help, usage errors, the catalog
 /// path, `check`, locales and translation imports, `demo`, plain output, and the README's CLI

@@ -1,6 +1,7 @@
 import Foundation
 import LabelJSON
 import Testing
+import TestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -17,40 +18,27 @@ struct CatalogCommandTests {
 
     /// A temporary directory holding one catalog file, removed when the fixture goes away.
     final class Fixture {
-        let directory: URL
+        let directory: TemporaryDirectory
         let db: String
 
         /// A copy of the template catalog (tokens imported, the issue's label set), or no
         /// catalog file at all with `empty`.
         init(empty: Bool = false) throws {
-            directory = FileManager.default.temporaryDirectory.appendingPathComponent("labelcat-catalog-cli-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            db = directory.appendingPathComponent("catalog.sqlite").path
+            directory = try TemporaryDirectory(prefix: "labelcat-catalog-cli")
+            db = directory.path("catalog.sqlite")
             if !empty {
                 let template = try CatalogCommandTests.template.get()
                 try FileManager.default.copyItem(atPath: template, toPath: db)
             }
         }
 
-        deinit {
-            try? FileManager.default.removeItem(at: directory)
-        }
-
-        func path(_ name: String) -> String {
-            directory.appendingPathComponent(name).path
-        }
+        func path(_ name: String) -> String { directory.path(name) }
 
         @discardableResult
-        func write(_ name: String, _ bytes: [UInt8]) throws -> String {
-            let path = path(name)
-            try Data(bytes).write(to: URL(fileURLWithPath: path))
-            return path
-        }
+        func write(_ name: String, _ bytes: [UInt8]) throws -> String { try directory.write(name, bytes) }
 
         @discardableResult
-        func write(_ name: String, _ text: String) throws -> String {
-            try write(name, Array(text.utf8))
-        }
+        func write(_ name: String, _ text: String) throws -> String { try directory.write(name, text) }
 
         /// `labelcat --db CATALOG arguments…`
         func labelcat(_ arguments: [String], stdin: String = "") throws -> Run {
@@ -72,46 +60,16 @@ struct CatalogCommandTests {
 
         @discardableResult
         func sqlite(_ sql: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
-            let result = try CatalogCommandTests.runProgram("/usr/bin/sqlite3", ["-bail", db, sql])
+            let result = try CLI.program("/usr/bin/sqlite3", ["-bail", db, sql])
             #expect(result.status == 0, "sqlite3 failed: \(result.stderr)", sourceLocation: sourceLocation)
             return result.stdout.trimmingCharacters(in: .newlines)
         }
 
         func dump() throws -> String {
-            try CatalogCommandTests.runProgram("/usr/bin/sqlite3", [db, ".dump"]).stdout
+            try CLI.program("/usr/bin/sqlite3", [db, ".dump"]).stdout
         }
 
-        func files() throws -> [String] {
-            try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
-        }
-    }
-
-    /// Runs any program (the sqlite3 shell, /bin/sh) to completion.
-    static func runProgram(_ executable: String, _ arguments: [String]) throws -> Run {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("labelcat-program-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let outputURL = directory.appendingPathComponent("stdout")
-        let errorURL = directory.appendingPathComponent("stderr")
-        _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
-        let output = try FileHandle(forWritingTo: outputURL)
-        let errors = try FileHandle(forWritingTo: errorURL)
-        defer {
-            try? output.close()
-            try? errors.close()
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus,
-                   stdout: String(decoding: try Data(contentsOf: outputURL), as: UTF8.self),
-                   stderr: String(decoding: try Data(contentsOf: errorURL), as: UTF8.self))
+        func files() throws -> [String] { try directory.contents() }
     }
 
     /// The DTCG file of the issue's session: typography, an alias chain
@@ -707,7 +665,7 @@ struct CatalogCommandTests {
         let before = try fixture.dump()
         let binary = try MeasureCommandTests.binary.get()
         // Process takes Swift strings, which cannot hold invalid UTF-8: let the shell build the argument.
-        let run = try Self.runProgram("/bin/sh", ["-c", #""$0" --db "$1" label set demo.top --text "$(printf 'ab\377cd')""#, binary.path, fixture.db])
+        let run = try CLI.program("/bin/sh", ["-c", #""$0" --db "$1" label set demo.top --text "$(printf 'ab\377cd')""#, binary.path, fixture.db])
         #expect(run.status == 1 || run.status == 64, "exit \(run.status); stdout: \(run.stdout)")
         #expect(run.stderr.contains("UTF-8"), "stderr: \(run.stderr)")
         let stored = try fixture.sqlite("SELECT hex(text) FROM labels WHERE name = 'demo.top';")

@@ -1,6 +1,7 @@
 import Foundation
 import LabelJSON
 import Testing
+import TestSupport
 
 /// `labelcat measure`, run as the real built binary (SPEC §3, §6).
 ///
@@ -11,18 +12,7 @@ import Testing
 struct MeasureCommandTests {
     // MARK: Running the binary
 
-    struct Run {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-
-        /// Standard output split into lines (the last newline does not make an empty line).
-        var lines: [String] {
-            var lines = stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            if lines.last == "" { lines.removeLast() }
-            return lines
-        }
-    }
+    typealias Run = ProgramRun
 
     /// Where the test bundle is: the xctest executable on Linux (`…/debug/labelcatPackageTests.xctest`),
     /// a bundle directory on Darwin (`…/debug/labelcatPackageTests.xctest/Contents/MacOS/…`).
@@ -64,50 +54,9 @@ struct MeasureCommandTests {
         }
     }
 
-    /// Runs `labelcat` with arguments and standard input; output goes through files, so a large
-    /// output cannot block on a full pipe.
+    /// Runs `labelcat` with arguments and standard input (`CLI.labelcat`).
     static func run(_ arguments: [String], stdin: String = "", sourceLocation: SourceLocation = #_sourceLocation) throws -> Run {
-        let binary: URL
-        switch Self.binary {
-        case .success(let url): binary = url
-        case .failure(let error):
-            Issue.record(error, sourceLocation: sourceLocation)
-            throw error
-        }
-        let fileManager = FileManager.default
-        let directory = fileManager.temporaryDirectory.appendingPathComponent("labelcat-measure-\(UUID().uuidString)")
-        try fileManager.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? fileManager.removeItem(at: directory) }
-        let inputURL = directory.appendingPathComponent("stdin")
-        let outputURL = directory.appendingPathComponent("stdout")
-        let errorURL = directory.appendingPathComponent("stderr")
-        try Data(stdin.utf8).write(to: inputURL)
-        _ = fileManager.createFile(atPath: outputURL.path, contents: nil)
-        _ = fileManager.createFile(atPath: errorURL.path, contents: nil)
-
-        let input = try FileHandle(forReadingFrom: inputURL)
-        let output = try FileHandle(forWritingTo: outputURL)
-        let errors = try FileHandle(forWritingTo: errorURL)
-        defer {
-            try? input.close()
-            try? output.close()
-            try? errors.close()
-        }
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["LABELCAT_DEFAULT_FAMILY"] = nil
-        process.environment = environment
-        process.currentDirectoryURL = directory
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus,
-                   stdout: String(decoding: try Data(contentsOf: outputURL), as: UTF8.self),
-                   stderr: String(decoding: try Data(contentsOf: errorURL), as: UTF8.self))
+        try CLI.labelcat(arguments, stdin: stdin, sourceLocation: sourceLocation)
     }
 
     /// Writes a file in a fresh temporary directory; the caller removes the directory.
