@@ -111,33 +111,28 @@ final class ResultSlots<Value>: @unchecked Sendable {
     var all: [Value] { values.map { $0! } }
 }
 
-/// The read side of a recompute: a read-only connection to the catalog, and one resolver
-/// per worker, kept from chunk to chunk while the change counter stays the same (so
-/// resolved styles are reused). Used by one job at a time.
+/// The read side of a recompute: a read-only connection to the catalog, whose workers'
+/// resolvers (`Catalog.resolvers`) start as the writer's. Used by one job at a time.
 final class ChunkReader: @unchecked Sendable {
     let catalog: Catalog
-    private(set) var resolverCache: (counter: Int, resolvers: ResultSlots<LabelResolver>)?
 
     init(of writer: Catalog) throws {
         catalog = try Catalog.open(path: writer.path, readOnly: true)
         // Reads stream through the tables once; the writer's connection keeps the large cache.
         try catalog.database.execute("PRAGMA cache_size = -16384")
-        resolverCache = writer.resolverCache
+        catalog.resolverCache = writer.resolverCache
     }
 
     /// Reads a chunk's inputs in one read transaction, so they agree: the records, the
-    /// tokens, the change counter, and the engine for the default family then (`engine`
-    /// itself when its family is that one).
+    /// resolvers for the tokens, the change counter, and the engine for the default family
+    /// then (`engine` itself when its family is that one).
     func read(_ keys: LabelKeys, engine: LayoutEngine) throws
         -> (records: [String: LabelRecord], resolvers: ResultSlots<LabelResolver>, counter: Int, engine: LayoutEngine) {
         try catalog.database.transaction(write: false) {
             try catalog.refreshSettings()
             let counter = try catalog.changeCounter()
-            if resolverCache?.counter != counter {
-                resolverCache = (counter, ResultSlots(repeating: LabelResolver(tokens: try catalog.tokenSet()), count: ProcessInfoCores.count))
-            }
             let family = catalog.engine.fonts.defaultFamily
-            return (try catalog.records(for: keys), resolverCache!.resolvers, counter,
+            return (try catalog.records(for: keys), try catalog.resolvers(counter: counter), counter,
                     family == engine.fonts.defaultFamily ? engine : catalog.engine)
         }
     }
@@ -241,7 +236,7 @@ extension Catalog {
             inFlight?.group.wait() // the job must not outlive the call: its resolvers are shared
             throw error
         }
-        resolverCache = reader.resolverCache
+        resolverCache = reader.catalog.resolverCache
         return total
 
         func finish(_ job: ChunkJob) throws -> RecomputeSummary {
@@ -251,9 +246,10 @@ extension Catalog {
         }
     }
 
-    /// One resolver per worker for the catalog as it is now, kept while the change counter is.
-    func resolvers() throws -> ResultSlots<LabelResolver> {
-        let counter = try changeCounter()
+    /// One resolver per worker for the catalog at `counter` (now when nil), kept while the
+    /// change counter is.
+    func resolvers(counter: Int? = nil) throws -> ResultSlots<LabelResolver> {
+        let counter = try counter ?? changeCounter()
         if let cache = resolverCache, cache.counter == counter { return cache.resolvers }
         let resolvers = ResultSlots(repeating: LabelResolver(tokens: try tokenSet()), count: ProcessInfoCores.count)
         resolverCache = (counter, resolvers)
