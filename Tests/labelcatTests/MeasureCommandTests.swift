@@ -59,15 +59,6 @@ struct MeasureCommandTests {
         try CLI.labelcat(arguments, stdin: stdin, sourceLocation: sourceLocation)
     }
 
-    /// Writes a file in a fresh temporary directory; the caller removes the directory.
-    static func temporaryFile(_ contents: String) throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("labelcat-input-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let url = directory.appendingPathComponent("labels.json")
-        try Data(contents.utf8).write(to: url)
-        return url
-    }
-
     // MARK: Inputs
 
     /// SPEC §3's example: seed 000's 剧终了 label, top alignment, default font (17 pt).
@@ -91,9 +82,8 @@ struct MeasureCommandTests {
 
     @Test("One definition in a file: one layout JSON with SPEC §3's keys and numbers")
     func singleDefinition() throws {
-        let file = try Self.temporaryFile(Self.specExample + "\n")
-        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
-        let run = try Self.run(["measure", file.path])
+        let directory = try TemporaryDirectory(prefix: "labelcat-input")
+        let run = try Self.run(["measure", try directory.write("labels.json", Self.specExample + "\n")])
         #expect(run.status == 0, "stderr: \(run.stderr)")
         #expect(run.stderr.isEmpty)
         try #require(run.lines.count == 1, "stdout: \(run.stdout)")

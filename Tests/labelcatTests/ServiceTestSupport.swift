@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -71,7 +72,7 @@ enum ServiceProcess {
 final class BackgroundProcess {
     let process = Process()
     let command: String
-    private let directory: URL
+    private let directory: TemporaryDirectory
     private let stdoutURL: URL
     private let stderrURL: URL
     private var handles: [FileHandle] = []
@@ -82,10 +83,9 @@ final class BackgroundProcess {
     /// SIGTERM and SIGINT, which `serve` must receive.
     init(_ executable: String, _ arguments: [String], directory: String? = nil, blockedSignals: [Int32] = []) throws {
         command = ([executable] + arguments).joined(separator: " ")
-        self.directory = FileManager.default.temporaryDirectory.appendingPathComponent("labelcat-service-process-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: self.directory, withIntermediateDirectories: true)
-        stdoutURL = self.directory.appendingPathComponent("stdout")
-        stderrURL = self.directory.appendingPathComponent("stderr")
+        self.directory = try TemporaryDirectory(prefix: "labelcat-service-process")
+        stdoutURL = self.directory.url("stdout")
+        stderrURL = self.directory.url("stderr")
         _ = FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
         let output = try FileHandle(forWritingTo: stdoutURL)
@@ -94,7 +94,7 @@ final class BackgroundProcess {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.environment = CLI.baseEnvironment
-        process.currentDirectoryURL = URL(fileURLWithPath: directory ?? self.directory.path)
+        process.currentDirectoryURL = directory.map { URL(fileURLWithPath: $0) } ?? self.directory.root
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = output
         process.standardError = errors
@@ -121,7 +121,6 @@ final class BackgroundProcess {
             process.waitUntilExit()
         }
         for handle in handles { try? handle.close() }
-        try? FileManager.default.removeItem(at: directory)
     }
 
     var pid: pid_t { process.processIdentifier }
@@ -168,15 +167,14 @@ func eventually(timeout: Double, poll: Double = 0.05, _ condition: () throws -> 
 /// A temporary directory with one catalog file; `serve` processes started through it are
 /// killed (by their pid) and the directory removed when it goes away.
 final class ServiceFixture {
-    let directory: URL
+    let directory: TemporaryDirectory
     let db: String
     private var services: [BackgroundProcess] = []
 
     /// An initialised, empty catalog.
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("labelcat-service-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        db = directory.appendingPathComponent("catalog.sqlite").path
+        directory = try TemporaryDirectory(prefix: "labelcat-service")
+        db = directory.path("catalog.sqlite")
         let run = try labelcat(["init"])
         guard run.status == 0 else { throw ServiceTestError(description: "labelcat init: \(run)") }
     }
@@ -187,14 +185,13 @@ final class ServiceFixture {
             _ = service.waitForExit(timeout: 30)
         }
         services.removeAll()
-        try? FileManager.default.removeItem(at: directory)
     }
 
-    func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+    func path(_ name: String) -> String { directory.path(name) }
 
     /// `labelcat --db CATALOG arguments…`
     func labelcat(_ arguments: [String], timeout: Double = 180) throws -> ServiceRun {
-        try ServiceProcess.run(try ServiceProcess.labelcat(), ["--db", db] + arguments, directory: directory.path, timeout: timeout)
+        try ServiceProcess.run(try ServiceProcess.labelcat(), ["--db", db] + arguments, directory: directory.root.path, timeout: timeout)
     }
 
     /// Runs a labelcat command that must exit 0; records its output otherwise.
@@ -234,7 +231,7 @@ final class ServiceFixture {
 
     /// Starts `labelcat serve` with arguments in the background.
     func serve(_ arguments: [String] = [], blockedSignals: [Int32] = []) throws -> BackgroundProcess {
-        let service = try BackgroundProcess(try ServiceProcess.labelcat(), ["--db", db, "serve"] + arguments, directory: directory.path,
+        let service = try BackgroundProcess(try ServiceProcess.labelcat(), ["--db", db, "serve"] + arguments, directory: directory.root.path,
                                             blockedSignals: blockedSignals)
         services.append(service)
         return service
