@@ -16,7 +16,7 @@ BENCH_COUNT ?= 100000
 BENCH_LABELS ?= 100000
 BENCH_DIR := .build/bench
 
-.PHONY: demo test bench build deps bench-deps readme clean
+.PHONY: demo test bench build deps bench-deps docs clean
 
 demo: deps build
 	.build/release/labelcat demo
@@ -43,8 +43,8 @@ bench: bench-deps build
 	    --pango $(BENCH_DIR)/pango-baseline --work $(BENCH_DIR)
 	python3 Benchmarks/run_catalog_bench.py --labelcat .build/release/labelcat --labels $(BENCH_LABELS) --work $(BENCH_DIR)
 
-# Rewrites the README's CLI reference from the commands' --help text.
-readme: deps
+# Rewrites docs/cli.md (the CLI reference) from the commands' --help text.
+docs: deps
 	swift build --product labelcat
 	scripts/update-cli-reference .build/debug/labelcat
 

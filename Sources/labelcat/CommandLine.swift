@@ -74,7 +74,7 @@ enum ParseOutcome {
     case run(Command, ParsedArguments)
     case help(Command, path: [String])
     case version
-    /// The CLI reference in Markdown (the README's, kept in step by a test).
+    /// The CLI reference in Markdown (docs/cli.md, kept in step by a test).
     case reference
 }
 
@@ -261,7 +261,7 @@ extension String {
     }
 }
 
-/// Every command's help, as Markdown: what the README's CLI reference holds.
+/// Every command's help, as Markdown: what docs/cli.md holds.
 func referenceText(_ root: Command) -> String {
     var text = ""
     func add(_ command: Command, path: [String]) {

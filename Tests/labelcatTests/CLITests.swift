@@ -3,9 +3,9 @@ import LabelJSON
 import Testing
 import TestSupport
 
-/// The command-line experience of labelcat (SPEC §6, README): help, usage errors, the catalog
-/// path, `check`, locales and translation imports, `demo`, plain output, and the README's CLI
-/// reference and tour — all through the real built binary (see `CLITestSupport.swift`).
+/// The command-line experience of labelcat (docs/cli.md): help, usage errors, the catalog
+/// path, `check`, locales and translation imports, `demo`, plain output, the CLI
+/// reference and the README's tour — all through the real built binary (see `CLITestSupport.swift`).
 @Suite("labelcat command line")
 struct CLITests {
     // MARK: Fixtures
@@ -710,17 +710,17 @@ struct CLITests {
         try String(contentsOf: CLI.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
     }
 
-    @Test("README: the CLI reference between the cli-reference markers is `labelcat --help-reference`")
-    func readmeReference() throws {
-        let readme = try Self.readme()
+    @Test("docs/cli.md: the CLI reference between the cli-reference markers is `labelcat --help-reference`")
+    func cliReferencePage() throws {
+        let page = try String(contentsOf: CLI.packageRoot.appendingPathComponent("docs/cli.md"), encoding: .utf8)
         let start = "<!-- cli-reference:start -->\n"
         let end = "<!-- cli-reference:end -->"
-        guard let startRange = readme.range(of: start),
-              let endRange = readme.range(of: end, range: startRange.upperBound..<readme.endIndex) else {
-            Issue.record("README.md has no '<!-- cli-reference:start -->' … '<!-- cli-reference:end -->' section")
+        guard let startRange = page.range(of: start),
+              let endRange = page.range(of: end, range: startRange.upperBound..<page.endIndex) else {
+            Issue.record("docs/cli.md has no '<!-- cli-reference:start -->' … '<!-- cli-reference:end -->' section")
             return
         }
-        let section = String(readme[startRange.upperBound..<endRange.lowerBound])
+        let section = String(page[startRange.upperBound..<endRange.lowerBound])
         let reference = try CLI.labelcat(["--help-reference"])
         #expect(reference.status == 0)
         #expect(!reference.stdout.isEmpty)
@@ -729,11 +729,26 @@ struct CLITests {
         let theirs = reference.stdout.split(separator: "\n", omittingEmptySubsequences: false)
         let index = (0..<min(ours.count, theirs.count)).first { ours[$0] != theirs[$0] } ?? min(ours.count, theirs.count)
         Issue.record("""
-            README.md's CLI reference is not `labelcat --help-reference` (run `make readme`); \
+            docs/cli.md's CLI reference is not `labelcat --help-reference` (run `make docs`); \
             first difference at line \(index + 1) of the section:
-              README:    \(index < ours.count ? String(ours[index]) : "(end)")
+              docs/cli.md:      \(index < ours.count ? String(ours[index]) : "(end)")
               --help-reference: \(index < theirs.count ? String(theirs[index]) : "(end)")
             """)
+    }
+
+    @Test("README and docs/ stand alone: no references to documents outside the repository")
+    func docsStandAlone() throws {
+        let root = CLI.packageRoot
+        var pages = ["README.md"]
+        for name in try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("docs").path)
+        where name.hasSuffix(".md") { pages.append("docs/" + name) }
+        for page in pages {
+            let text = try String(contentsOf: root.appendingPathComponent(page), encoding: .utf8)
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            where line.contains("SPEC §") || line.contains("../shared") {
+                Issue.record("\(page):\(number + 1) points outside the repository: \(line)")
+            }
+        }
     }
 
     @Test("README: the tour works pasted into `bash -e` (after `labelcat demo --out out`, with labelcat on PATH)")
