@@ -160,9 +160,10 @@ func printText(_ outcome: CheckOutcome) {
             print("No new findings in \(layouts) of \(counted(result.labelCount, "label")).")
         }
     } else {
-        let known = outcome.baseline == nil ? "" : " and are not in the baseline"
+        let one = findings.count == 1
+        let known = outcome.baseline == nil ? "" : " and \(one ? "is" : "are") not in the baseline"
         OutputStream.standardOutput.flush()
-        OutputStream.standardError.write("\(findings.count) of \(layouts) \(findings.count == 1 ? "does" : "do") not fit\(known).\n")
+        OutputStream.standardError.write("\(findings.count) of \(layouts) \(one ? "does" : "do") not fit\(known).\n")
         OutputStream.standardError.flush()
     }
 }
