@@ -125,7 +125,7 @@ public struct CheckOutcome: Sendable {
         new = findings.filter { !baseline.entries.contains($0.identity) }
         known = findings.filter { baseline.entries.contains($0.identity) }
         let found = Set(findings.map(\.identity))
-        let checkedTexts = Set(result.checked.map(\.text))
+        let checkedTexts = Set(result.checked)
         let textsWithFindings = Set(findings.map(\.text))
         let missing = baseline.entries.filter { result.covers($0) && !found.contains($0) }.sorted()
         fixed = missing.filter { checkedTexts.contains($0.text) && !textsWithFindings.contains($0.text) }

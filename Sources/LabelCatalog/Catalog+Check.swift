@@ -26,28 +26,35 @@ public struct LocaleMatch: Sendable, Hashable {
     public var isFallback: Bool
 }
 
-/// What `check` found: every text it looked at, with a finding for each that does not fit.
+/// What `check` found: every text it looked at, and a finding for each that does not fit.
 public struct CheckResult: Sendable {
     public var scope: CheckScope
     /// Every checked text, ordered by label, locale, variant, category.
     public var checked: [CheckedText]
+    /// The texts that do not fit, in the same order.
+    public var findings: [Finding]
+    /// The number of distinct labels checked.
+    public var labelCount: Int
     /// How each asked-for locale was matched (empty when all locales were checked).
     public var localeMatches: [LocaleMatch]
     /// The categories checked.
     public var categories: [String]
 
-    public init(scope: CheckScope, checked: [CheckedText], localeMatches: [LocaleMatch] = [],
-                categories: [String] = [Finding.defaultCategory]) {
+    /// `labelCount` defaults to the distinct labels of `checked`.
+    public init(scope: CheckScope, checked: [CheckedText], findings: [Finding], labelCount: Int? = nil,
+                localeMatches: [LocaleMatch] = [], categories: [String] = [Finding.defaultCategory]) {
         self.scope = scope
         self.checked = checked
+        self.findings = findings
+        self.labelCount = labelCount ?? Set(checked.map(\.label)).count
         self.localeMatches = localeMatches
         self.categories = categories
     }
 
-    public var findings: [Finding] { checked.compactMap(\.finding) }
-
-    /// The number of distinct labels checked.
-    public var labelCount: Int { Set(checked.map(\.text.label)).count }
+    /// The finding of each text that has one.
+    public var findingsByText: [CheckedText: Finding] {
+        Dictionary(findings.map { ($0.text, $0) }, uniquingKeysWith: { first, _ in first })
+    }
 
     /// True when a text with this identity's label, locale and category lies in what was
     /// checked, whether or not it still exists: its label matches the glob, and its locale
@@ -122,8 +129,7 @@ extension Catalog {
     /// every text that is truncated, loses lines to the label's height, or cannot be laid
     /// out. Throws `CheckError` when the glob, a locale or a category matches nothing.
     public func check(_ scope: CheckScope = CheckScope()) throws -> CheckResult {
-        let labelCount = try database.scalarInt("SELECT count(*) FROM labels WHERE name GLOB ?", .text(scope.glob)) ?? 0
-        guard labelCount > 0 else {
+        guard try database.scalarInt("SELECT EXISTS (SELECT 1 FROM labels WHERE name GLOB ?)", .text(scope.glob)) == 1 else {
             let total = try database.scalarInt("SELECT count(*) FROM labels") ?? 0
             if total == 0 { throw CheckError.emptyCatalog(path: path) }
             throw CheckError.noLabels(glob: scope.glob, labelCount: total)
@@ -138,17 +144,23 @@ extension Catalog {
         }
         let wanted = Set(localeMatches.map(\.matched))
         let rows = try freshLayouts(matching: scope.glob, locale: wanted.count == 1 ? wanted.first : nil, withLayouts: false)
-            .filter { scope.locales == nil || wanted.contains($0.locale) }
         var measurer = OverflowMeasurer(catalog: self, tokens: try tokenSet())
         var checked: [CheckedText] = []
+        var findings: [Finding] = []
+        var labels = 0
+        var lastLabel: String?
         checked.reserveCapacity(rows.count * categories.count)
-        for row in rows {
+        for row in rows where scope.locales == nil || wanted.contains(row.locale) {
+            if row.label != lastLabel { labels += 1 } // rows come ordered by label
+            lastLabel = row.label
             for category in categories {
-                let text = CheckedTextKey(label: row.label, locale: row.locale, category: category)
-                checked.append(CheckedText(text: text, finding: try measurer.finding(for: row, text: text)))
+                let text = CheckedText(label: row.label, locale: row.locale, category: category)
+                checked.append(text)
+                if let finding = try measurer.finding(for: row, text: text) { findings.append(finding) }
             }
         }
-        return CheckResult(scope: scope, checked: checked, localeMatches: localeMatches, categories: categories)
+        return CheckResult(scope: scope, checked: checked, findings: findings, labelCount: labels,
+                           localeMatches: localeMatches, categories: categories)
     }
 
     /// The locales of the texts of labels matching a glob, with "" for the base text.
@@ -202,7 +214,7 @@ struct OverflowMeasurer {
     }
 
     /// The finding of a row, or nil when its text fits.
-    mutating func finding(for row: StoredLayout, text: CheckedTextKey) throws -> Finding? {
+    mutating func finding(for row: StoredLayout, text: CheckedText) throws -> Finding? {
         if let error = row.error {
             return Finding(label: text.label, locale: text.locale, variant: text.variant, category: text.category,
                            kind: .error, error: error)

@@ -51,7 +51,7 @@ public struct FindingIdentity: Sendable, Hashable, Comparable {
     }
 
     /// The text the identity is about, without the kind.
-    public var text: CheckedTextKey { CheckedTextKey(label: label, locale: locale, variant: variant, category: category) }
+    public var text: CheckedText { CheckedText(label: label, locale: locale, variant: variant, category: category) }
 
     /// Ordered by label, locale, variant, category, kind: the order of every list of findings.
     public static func < (lhs: FindingIdentity, rhs: FindingIdentity) -> Bool {
@@ -60,8 +60,8 @@ public struct FindingIdentity: Sendable, Hashable, Comparable {
     }
 }
 
-/// One laid-out text: a label's text for a locale, variant and content size category.
-public struct CheckedTextKey: Sendable, Hashable {
+/// One text `check` looks at: a label's text for a locale, variant and content size category.
+public struct CheckedText: Sendable, Hashable {
     public var label: String
     public var locale: String
     public var variant: String
@@ -133,18 +133,5 @@ public struct Finding: Sendable, Hashable {
         FindingIdentity(label: label, locale: locale, variant: variant, category: category, kind: kind)
     }
 
-    public var text: CheckedTextKey { identity.text }
-}
-
-/// A text `check` looked at, and its finding when it does not fit.
-public struct CheckedText: Sendable, Hashable {
-    public var text: CheckedTextKey
-    public var source: FindingSource?
-    public var finding: Finding?
-
-    public init(text: CheckedTextKey, source: FindingSource? = nil, finding: Finding? = nil) {
-        self.text = text
-        self.source = source
-        self.finding = finding
-    }
+    public var text: CheckedText { identity.text }
 }

@@ -72,7 +72,7 @@ extension HTMLReport {
     /// The filters: one `<select data-filter=…>` per finding attribute.
     func filterForm(_ findings: [Finding]) -> String {
         var filters: [(name: String, title: String, values: [String])] = [
-            ("locale", "Locale", Self.ordered(Set(outcome.result.checked.map(\.text.locale))).map(Self.localeValue)),
+            ("locale", "Locale", Self.ordered(Set(outcome.result.checked.map(\.locale))).map(Self.localeValue)),
             ("category", "Category", outcome.result.categories),
             ("kind", "Kind", FindingKind.allCases.map(\.rawValue)),
         ]
@@ -151,15 +151,14 @@ extension HTMLReport {
     /// The labels all of whose checked texts fit, folded.
     func fittingSection() -> String {
         var locales: [String: [String]] = [:]
-        var failing: Set<String> = []
         var order: [String] = []
-        for checked in outcome.result.checked {
-            if checked.finding != nil { failing.insert(checked.text.label) }
-            if locales[checked.text.label] == nil { order.append(checked.text.label) }
-            let value = Self.localeValue(checked.text.locale)
-            if locales[checked.text.label]?.contains(value) != true { locales[checked.text.label, default: []].append(value) }
+        let failing = Set(outcome.result.findings.map(\.label))
+        for text in outcome.result.checked where !failing.contains(text.label) {
+            if locales[text.label] == nil { order.append(text.label) }
+            let value = Self.localeValue(text.locale)
+            if locales[text.label]?.contains(value) != true { locales[text.label, default: []].append(value) }
         }
-        let fitting = order.filter { !failing.contains($0) }
+        let fitting = order
         var html = "<section id=\"fitting\">\n<h2>Labels that fit</h2>\n<details>\n<summary>\(counted(fitting.count, "label")) fit\(fitting.count == 1 ? "s" : "") in every checked text</summary>\n<ul>\n"
         for label in fitting.prefix(Self.fittingListLimit) {
             html += "<li><span class=\"name\">\(escapeMarkup(label))</span> <span class=\"locales\">\(escapeMarkup(locales[label]!.joined(separator: ", ")))</span></li>\n"

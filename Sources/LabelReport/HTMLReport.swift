@@ -45,7 +45,7 @@ public struct HTMLReport {
             if finding.kind != .error {
                 entry.picture = painter.picture(of: finding.text)
                 if !finding.locale.isEmpty {
-                    entry.basePicture = painter.picture(of: CheckedTextKey(label: finding.label, locale: "",
+                    entry.basePicture = painter.picture(of: CheckedText(label: finding.label, locale: "",
                                                                            variant: finding.variant, category: finding.category))
                 }
             }
@@ -77,7 +77,7 @@ public struct HTMLReport {
         let scale: Double
         let renderer: Renderer
         var resolver: LabelResolver
-        var drawn: [CheckedTextKey: Picture] = [:]
+        var drawn: [CheckedText: Picture] = [:]
         var usedNames: Set<String> = []
         var written: [String] = []
 
@@ -89,7 +89,7 @@ public struct HTMLReport {
             resolver = LabelResolver(tokens: try catalog.tokenSet())
         }
 
-        mutating func picture(of text: CheckedTextKey) -> Picture {
+        mutating func picture(of text: CheckedText) -> Picture {
             if let known = drawn[text] { return known }
             let picture: Picture
             do {
@@ -112,7 +112,7 @@ public struct HTMLReport {
         /// `cart.title@de.png`: the label, locale (or `base`), variant and category when not
         /// `large`, with anything but ASCII letters, digits, `.`, `-` and `_` as `_`; a number
         /// is added when two texts come out the same.
-        mutating func fileName(for text: CheckedTextKey) -> String {
+        mutating func fileName(for text: CheckedText) -> String {
             var parts = [text.label, text.locale.isEmpty ? "base" : text.locale]
             if !text.variant.isEmpty { parts.append(text.variant) }
             if text.category != Finding.defaultCategory { parts.append(text.category) }

@@ -10,12 +10,13 @@ import LabelCatalog
 public enum JUnitReport {
     public static func render(_ outcome: CheckOutcome) -> String {
         let fixed = Set(outcome.fixed.map(\.text))
+        let findings = outcome.result.findingsByText
         var suites: [(locale: String, cases: [CheckedText])] = []
         for text in outcome.result.checked {
-            if let index = suites.firstIndex(where: { $0.locale == text.text.locale }) {
+            if let index = suites.firstIndex(where: { $0.locale == text.locale }) {
                 suites[index].cases.append(text)
             } else {
-                suites.append((text.text.locale, [text]))
+                suites.append((text.locale, [text]))
             }
         }
         suites.sort { ($0.locale.isEmpty ? 0 : 1, $0.locale) < ($1.locale.isEmpty ? 0 : 1, $1.locale) }
@@ -27,9 +28,9 @@ public enum JUnitReport {
             var cases = ""
             for checked in suite.cases {
                 counts.tests += 1
-                let name = checked.text.displayName
-                cases += "    <testcase name=\"\(escapeMarkup(name, attribute: true))\" classname=\"\(escapeMarkup(checked.text.label, attribute: true))\" time=\"0\""
-                if let finding = checked.finding {
+                let name = checked.displayName
+                cases += "    <testcase name=\"\(escapeMarkup(name, attribute: true))\" classname=\"\(escapeMarkup(checked.label, attribute: true))\" time=\"0\""
+                if let finding = findings[checked] {
                     let message = escapeMarkup(finding.summary, attribute: true)
                     let details = escapeMarkup(([finding.summary] + finding.details).joined(separator: "\n"))
                     if !outcome.isNew(finding) {
@@ -42,8 +43,8 @@ public enum JUnitReport {
                         counts.failures += 1
                         cases += ">\n      <failure message=\"\(message)\" type=\"\(finding.kind.rawValue)\">\(details)</failure>\n    </testcase>\n"
                     }
-                } else if fixed.contains(checked.text) {
-                    let entries = outcome.fixed.filter { $0.text == checked.text }.map(\.kind.rawValue).joined(separator: ", ")
+                } else if fixed.contains(checked) {
+                    let entries = outcome.fixed.filter { $0.text == checked }.map(\.kind.rawValue).joined(separator: ", ")
                     cases += ">\n      <system-out>Now fits: the baseline lists it (\(escapeMarkup(entries))); remove it from the baseline file.</system-out>\n    </testcase>\n"
                 } else {
                     cases += "/>\n"

@@ -23,7 +23,7 @@ struct CheckTests {
     }
 
     static func finding(_ result: CheckResult, _ label: String, locale: String = "") -> Finding? {
-        result.checked.first { $0.text.label == label && $0.text.locale == locale }?.finding
+        result.findings.first { $0.label == label && $0.locale == locale }
     }
 
     @Test("Kinds and amounts: a one-line label's width over, a short box's height over, numberOfLines before height, errors")
@@ -41,7 +41,7 @@ struct CheckTests {
             Self.label("fits", "OK", width: 100, height: 30, lines: 1),
         ])
         let result = try catalog.check()
-        #expect(result.checked.map(\.text.label) == ["capped", "fits", "one.line", "short.box", "two.lines", "two.paragraphs"])
+        #expect(result.checked.map(\.label) == ["capped", "fits", "one.line", "short.box", "two.lines", "two.paragraphs"])
         #expect(result.findings.map(\.kind) == [.lines, .truncated, .lines, .truncated, .truncated])
         #expect(Self.finding(result, "fits") == nil)
 
@@ -124,14 +124,14 @@ struct CheckTests {
         try catalog.setLabels([Self.label("a.title", "Pay", width: 100, height: 30, lines: 1)])
         try catalog.setTexts([(label: "a.title", locale: "de", text: "Zahlen"), (label: "a.title", locale: "pt-BR", text: "Pagar"),
                               (label: "a.title", locale: "zh-Hant", text: "付款")])
-        func checked(_ locales: [String]) throws -> [String] { try catalog.check(CheckScope(locales: locales)).checked.map(\.text.locale) }
+        func checked(_ locales: [String]) throws -> [String] { try catalog.check(CheckScope(locales: locales)).checked.map(\.locale) }
         #expect(try checked(["DE"]) == ["de"])
         #expect(try checked(["pt_br"]) == ["pt-BR"])
         #expect(try checked([""]) == [""])
         #expect(try checked(["base"]) == [""])
         #expect(try checked(["de", "base"]) == ["", "de"])
         let fallback = try catalog.check(CheckScope(locales: ["de-DE", "zh-Hant-TW"]))
-        #expect(fallback.checked.map(\.text.locale) == ["de", "zh-Hant"])
+        #expect(fallback.checked.map(\.locale) == ["de", "zh-Hant"])
         #expect(fallback.localeMatches == [LocaleMatch(requested: "de-DE", matched: "de", isFallback: true),
                                            LocaleMatch(requested: "zh-Hant-TW", matched: "zh-Hant", isFallback: true)])
         #expect(try catalog.check(CheckScope(locales: ["de"])).localeMatches.first?.isFallback == false)
@@ -191,18 +191,13 @@ struct CheckTests {
 
     @Test("Outcome against a baseline: new, known, fixed, changed kind, gone; out-of-scope entries are left alone and kept on update")
     func outcome() throws {
-        let checked = [
-            CheckedText(text: CheckedTextKey(label: "a.title", locale: "de"),
-                        finding: Finding(label: "a.title", locale: "de", kind: .truncated)),
-            CheckedText(text: CheckedTextKey(label: "b.title", locale: "de"),
-                        finding: Finding(label: "b.title", locale: "de", kind: .lines)),
-            CheckedText(text: CheckedTextKey(label: "c.title", locale: "de")),
-            CheckedText(text: CheckedTextKey(label: "d.title", locale: "de"),
-                        finding: Finding(label: "d.title", locale: "de", kind: .error)),
-        ]
+        let checked = ["a.title", "b.title", "c.title", "d.title"].map { CheckedText(label: $0, locale: "de") }
+        let findings = [Finding(label: "a.title", locale: "de", kind: .truncated), Finding(label: "b.title", locale: "de", kind: .lines),
+                        Finding(label: "d.title", locale: "de", kind: .error)]
         let scope = CheckScope(glob: "[a-e].*", locales: ["de"])
-        let result = CheckResult(scope: scope, checked: checked,
+        let result = CheckResult(scope: scope, checked: checked, findings: findings,
                                  localeMatches: [LocaleMatch(requested: "de", matched: "de", isFallback: false)])
+        #expect(result.labelCount == 4)
         let known = FindingIdentity(label: "a.title", locale: "de", kind: .truncated)
         let fixed = FindingIdentity(label: "c.title", locale: "de", kind: .truncated)
         let changed = FindingIdentity(label: "d.title", locale: "de", kind: .lines)

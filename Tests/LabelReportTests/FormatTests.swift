@@ -29,14 +29,9 @@ struct FormatTests {
 
     static let result = CheckResult(
         scope: CheckScope(),
-        checked: [
-            CheckedText(text: CheckedTextKey(label: "body.text", locale: "fr"), finding: lines),
-            CheckedText(text: CheckedTextKey(label: "cart.title", locale: "")),
-            CheckedText(text: truncated.text, source: truncated.source, finding: truncated),
-            CheckedText(text: shrunk.text, source: shrunk.source, finding: shrunk),
-            CheckedText(text: CheckedTextKey(label: "fixed.label", locale: "fr")),
-            CheckedText(text: error.text, finding: error),
-        ],
+        checked: [CheckedText(label: "body.text", locale: "fr"), CheckedText(label: "cart.title", locale: ""), truncated.text,
+                  shrunk.text, CheckedText(label: "fixed.label", locale: "fr"), error.text],
+        findings: [lines, truncated, shrunk, error],
         categories: [Finding.defaultCategory, "accessibilityLarge"])
 
     /// Known: the `lines` finding; fixed: `fixed.label [fr]`; gone: a label no longer there.
