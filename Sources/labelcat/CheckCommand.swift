@@ -27,7 +27,7 @@ let checkCommand = Command(
         there are findings (or an error), 2 when the glob, a --locale or a --category \
         matches nothing, 64 for a usage error.
         """,
-    arguments: [ArgumentSpec(name: "glob", help: "Only labels matching this glob (default: all).", optional: true)],
+    arguments: [checkGlobArgument],
     options: checkScopeOptions + [
         .option("format", "FORMAT", help: "Output: \(CheckFormat.allCases.map(\.rawValue).joined(separator: ", ")) (default text)."),
         .flag("json", help: "The same as --format json: one JSON object per finding per line."),
@@ -35,6 +35,9 @@ let checkCommand = Command(
         .option("update-baseline", "FILE", help: "Write the findings to this baseline file (and exit 0)."),
     ],
     run: runCheck)
+
+/// The labels to check, shared by `check` and `report`.
+let checkGlobArgument = ArgumentSpec(name: "glob", help: "Only labels matching this glob (default: all).", optional: true)
 
 /// The options saying what to check, shared by `check` and `report`.
 let checkScopeOptions: [OptionSpec] = [
@@ -49,22 +52,25 @@ func checkScope(_ arguments: ParsedArguments) -> CheckScope {
                locales: arguments.values["locale"], categories: arguments.values["category"])
 }
 
-/// Runs the check of a command's scope; notes locale fallbacks on standard error.
-func runCheckScope(_ arguments: ParsedArguments, catalog: Catalog) throws -> CheckResult {
-    let result = try catalog.check(checkScope(arguments))
-    for match in result.localeMatches where match.isFallback {
-        OutputStream.standardError.write("Note: no texts for locale '\(match.requested)'; checking its fallback '\(match.matched)'.\n")
-    }
-    OutputStream.standardError.flush()
-    return result
-}
+/// The exit status of a check that had nothing to check.
+let nothingMatchedStatus: Int32 = 2
 
-/// "Nothing to check" (exit 2): the message on standard error.
-func reportNothingMatched(_ error: CheckError) -> Int32 {
-    OutputStream.standardOutput.flush()
-    OutputStream.standardError.write("Error: \(error)\n")
-    OutputStream.standardError.flush()
-    return 2
+/// Opens the catalog and checks the command's scope, noting locale fallbacks on standard
+/// error; nil when nothing matched (said on standard error: exit `nothingMatchedStatus`).
+func runCheckScope(_ arguments: ParsedArguments) throws -> (catalog: Catalog, result: CheckResult)? {
+    let catalog = try openCatalog(arguments)
+    do {
+        let result = try catalog.check(checkScope(arguments))
+        for match in result.localeMatches where match.isFallback {
+            OutputStream.standardError.write("Note: no texts for locale '\(match.requested)'; checking its fallback '\(match.matched)'.\n")
+        }
+        OutputStream.standardError.flush()
+        return (catalog, result)
+    } catch let error as CheckError {
+        OutputStream.standardError.write("Error: \(error)\n")
+        OutputStream.standardError.flush()
+        return nil
+    }
 }
 
 /// A baseline file, read.
@@ -93,13 +99,7 @@ func runCheck(_ arguments: ParsedArguments) throws -> Int32 {
                          commandPath: usage)
     }
     let baseline = try arguments.value("baseline").map(readBaseline)
-    let catalog = try openCatalog(arguments)
-    let result: CheckResult
-    do {
-        result = try runCheckScope(arguments, catalog: catalog)
-    } catch let error as CheckError {
-        return reportNothingMatched(error)
-    }
+    guard let (_, result) = try runCheckScope(arguments) else { return nothingMatchedStatus }
     if let path = arguments.value("update-baseline") {
         return try updateBaseline(path, with: result)
     }

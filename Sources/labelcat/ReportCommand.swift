@@ -16,7 +16,7 @@ let reportCommand = Command(
         Exit status: 0 when the report was written (whatever it found), 2 when the glob, a \
         --locale or a --category matches nothing.
         """,
-    arguments: [ArgumentSpec(name: "glob", help: "Only labels matching this glob (default: all).", optional: true)],
+    arguments: [checkGlobArgument],
     options: [.option("out", "DIR", help: "The directory to write the report to.", required: true)] + checkScopeOptions + [
         .option("baseline", "FILE", help: "Mark findings in this baseline file as known."),
     ],
@@ -27,13 +27,7 @@ func runReport(_ arguments: ParsedArguments) throws -> Int32 {
         throw UsageError(message: "Missing expected option '--out <DIR>'.", commandPath: ["labelcat", "report"])
     }
     let baseline = try arguments.value("baseline").map(readBaseline)
-    let catalog = try openCatalog(arguments)
-    let result: CheckResult
-    do {
-        result = try runCheckScope(arguments, catalog: catalog)
-    } catch let error as CheckError {
-        return reportNothingMatched(error)
-    }
+    guard let (catalog, result) = try runCheckScope(arguments) else { return nothingMatchedStatus }
     let outcome = CheckOutcome(result: result, baseline: baseline)
     let written = try HTMLReport(outcome: outcome, toolVersion: labelcatVersion).write(to: out, catalog: catalog)
     print("Wrote \(written.index) (\(counted(result.findings.count, "finding")), \(counted(written.images.count, "picture"))): \(outcome.summary)")
