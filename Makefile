@@ -7,11 +7,12 @@
 SHELL := /bin/bash
 export PATH := /opt/swift/usr/bin:$(PATH)
 
-# Debian packages labelcat builds, tests and runs with.
+# Debian packages labelcat builds, tests and runs with (the tests read check's formats back
+# with Python and open the HTML report in headless Chromium).
 PACKAGES := pkg-config libsqlite3-dev libharfbuzz-dev libicu-dev libfontconfig-dev libfreetype-dev \
-            libcairo2-dev fonts-noto-cjk fonts-dejavu-core fonts-noto-color-emoji sqlite3
-# The benchmarks also need Pango (the peer baseline) and Python.
-BENCH_PACKAGES := libpango1.0-dev python3
+            libcairo2-dev fonts-noto-cjk fonts-dejavu-core fonts-noto-color-emoji sqlite3 python3 chromium
+# The benchmarks also need Pango (the peer baseline).
+BENCH_PACKAGES := libpango1.0-dev
 BENCH_COUNT ?= 100000
 BENCH_LABELS ?= 100000
 BENCH_DIR := .build/bench

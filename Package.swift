@@ -31,7 +31,10 @@ let package = Package(
         .target(name: "LabelCatalog", dependencies: ["CSQLite", "LabelLayout", "LabelJSON"],
                 plugins: ["EmbedMigrations"]),
         .target(name: "LabelRender", dependencies: ["CCairo", "LabelLayout"]),
-        .executableTarget(name: "labelcat", dependencies: ["LabelCatalog", "LabelLayout", "LabelJSON", "LabelRender"]),
+        // What a check found, in the forms CI systems and people read: JSON, GitHub Actions
+        // annotations, JUnit XML, SARIF, and the HTML report with its pictures.
+        .target(name: "LabelReport", dependencies: ["LabelCatalog", "LabelRender", "LabelLayout", "LabelJSON"]),
+        .executableTarget(name: "labelcat", dependencies: ["LabelCatalog", "LabelLayout", "LabelJSON", "LabelRender", "LabelReport"]),
         .executableTarget(name: "labelcat-bench", dependencies: ["LabelLayout", "LabelJSON"],
                           path: "Benchmarks/LayoutBench"),
 
@@ -42,6 +45,7 @@ let package = Package(
         .testTarget(name: "LabelCatalogTests", dependencies: ["LabelCatalog", "LabelLayout", "LabelJSON", "TestSupport"]),
         .testTarget(name: "labelcatTests", dependencies: ["LabelJSON", "TestSupport"]),
         .testTarget(name: "LabelRenderTests", dependencies: ["LabelRender", "LabelLayout"]),
+        .testTarget(name: "LabelReportTests", dependencies: ["LabelReport", "LabelCatalog", "LabelJSON", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

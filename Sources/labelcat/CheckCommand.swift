@@ -1,57 +1,207 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import LabelCatalog
-import LabelJSON
+import LabelReport
 
-/// `labelcat check`: the CI gate for "does every translation fit".
+/// The output formats of `check`.
+enum CheckFormat: String, CaseIterable {
+    case text, json, github, junit, sarif
+}
+
+/// `labelcat check`: the CI gate for "does every translation fit" (docs/ci.md).
 let checkCommand = Command(
     name: "check",
-    abstract: "Exit 1 and list every label and locale whose text is truncated or needs more lines than shown.",
-    discussion: "Layouts are brought up to date first. With every text fitting, prints a one-line summary and exits 0.",
-    arguments: [ArgumentSpec(name: "glob", help: "Only labels matching this glob (default: all).", optional: true)],
-    options: [.option("locale", "LOCALE", help: "Only this locale ('' = base texts)."), jsonFlag],
+    abstract: "List every text that is truncated, loses lines to its label's height, or cannot be laid out; exit 1 when there is one.",
+    discussion: """
+        Layouts are brought up to date first. Each finding names the label, locale, variant, \
+        content size category and kind (truncated: more lines than numberOfLines allows; \
+        lines: the height holds fewer lines than needed; error: cannot be laid out), the \
+        lines shown/needed, how many points too wide or too tall, and the lines shown. With \
+        --baseline FILE only findings not in the file fail the check; entries that now fit \
+        are reported as such. --update-baseline FILE writes the findings to FILE instead \
+        (entries for labels, locales or categories not checked are kept). Locales are BCP 47 \
+        tags compared case-insensitively ('DE' is 'de', 'pt_BR' is 'pt-BR'); a tag the \
+        catalog lacks falls back to its parent ('de-DE' to 'de'); '' or 'base' is the base \
+        text. Exit status: 0 when every text fits (with --baseline: no new finding), 1 when \
+        there are findings (or an error), 2 when the glob, a --locale or a --category \
+        matches nothing, 64 for a usage error.
+        """,
+    arguments: [checkGlobArgument],
+    options: checkScopeOptions + [
+        .option("format", "FORMAT", help: "Output: \(CheckFormat.allCases.map(\.rawValue).joined(separator: ", ")) (default text)."),
+        .flag("json", help: "The same as --format json: one JSON object per finding per line."),
+        .option("baseline", "FILE", help: "Fail only on findings not in this baseline file."),
+        .option("update-baseline", "FILE", help: "Write the findings to this baseline file (and exit 0)."),
+    ],
     run: runCheck)
 
-func runCheck(_ arguments: ParsedArguments) throws -> Int32 {
+/// The labels to check, shared by `check` and `report`.
+let checkGlobArgument = ArgumentSpec(name: "glob", help: "Only labels matching this glob (default: all).", optional: true)
+
+/// The options saying what to check, shared by `check` and `report`.
+let checkScopeOptions: [OptionSpec] = [
+    .option("locale", "LOCALE", help: "Only this locale ('' or 'base' = base texts); repeat for several.", repeatable: true),
+    .option("category", "CATEGORY", help: "Only this content size category (default: every one the catalog keeps); repeatable.",
+            repeatable: true),
+]
+
+/// The check scope from a command's glob and scope options.
+func checkScope(_ arguments: ParsedArguments) -> CheckScope {
+    CheckScope(glob: arguments.positionals.first ?? "*",
+               locales: arguments.values["locale"], categories: arguments.values["category"])
+}
+
+/// The exit status of a check that had nothing to check.
+let nothingMatchedStatus: Int32 = 2
+
+/// Opens the catalog and checks the command's scope, noting locale fallbacks on standard
+/// error; nil when nothing matched (said on standard error: exit `nothingMatchedStatus`).
+func runCheckScope(_ arguments: ParsedArguments) throws -> (catalog: Catalog, result: CheckResult)? {
     let catalog = try openCatalog(arguments)
-    let rows = try catalog.freshLayouts(matching: arguments.positionals.first ?? "*", locale: arguments.value("locale"),
-                                        withLayouts: false)
-    let failing = rows.filter { $0.error != nil || $0.truncated || ($0.neededLineCount ?? 0) > ($0.lineCount ?? 0) }
-    if arguments.flag("json") {
-        for row in failing {
-            var object = JSONObject([("name", .string(row.label)), ("locale", .string(row.locale))])
-            if let error = row.error {
-                object["error"] = .string(error)
-            } else {
-                object["lineCount"] = .number(Double(row.lineCount ?? 0))
-                object["neededLineCount"] = .number(Double(row.neededLineCount ?? 0))
-                object["truncated"] = .bool(row.truncated)
-                object["text"] = .string(visibleText(row))
-            }
-            print(JSONValue.object(object).jsonString())
+    do {
+        let result = try catalog.check(checkScope(arguments))
+        for match in result.localeMatches where match.isFallback {
+            OutputStream.standardError.write("Note: no texts for locale '\(match.requested)'; checking its fallback '\(match.matched)'.\n")
         }
-    } else if !failing.isEmpty {
-        var table = Table("label", "locale", "lines needed/shown", "visible text")
-        for row in failing {
-            table.add(row.label, row.locale.isEmpty ? "-" : row.locale,
-                      row.error == nil ? "\(row.neededLineCount ?? 0)/\(row.lineCount ?? 0)" : "-",
-                      row.error.map { "error: \($0)" } ?? visibleText(row))
+        OutputStream.standardError.flush()
+        return (catalog, result)
+    } catch let error as CheckError {
+        OutputStream.standardError.write("Error: \(error)\n")
+        OutputStream.standardError.flush()
+        return nil
+    }
+}
+
+/// A baseline file, read.
+func readBaseline(_ path: String) throws -> Baseline {
+    try Baseline(json: try readInput(path), file: path)
+}
+
+func runCheck(_ arguments: ParsedArguments) throws -> Int32 {
+    let usage = ["labelcat", "check"]
+    var format = CheckFormat.text
+    if let name = arguments.value("format") {
+        guard let chosen = CheckFormat(rawValue: name) else {
+            throw UsageError(message: "The value '\(name)' of '--format' must be one of \(CheckFormat.allCases.map(\.rawValue).joined(separator: ", ")).",
+                             commandPath: usage)
+        }
+        format = chosen
+    }
+    if arguments.flag("json") {
+        guard format == .text || format == .json else {
+            throw UsageError(message: "'--json' and '--format \(format.rawValue)' ask for different outputs; give one.", commandPath: usage)
+        }
+        format = .json
+    }
+    if arguments.value("baseline") != nil, arguments.value("update-baseline") != nil {
+        throw UsageError(message: "'--baseline' and '--update-baseline' cannot be used together: update the file, then check against it.",
+                         commandPath: usage)
+    }
+    let baseline = try arguments.value("baseline").map(readBaseline)
+    guard let (_, result) = try runCheckScope(arguments) else { return nothingMatchedStatus }
+    if let path = arguments.value("update-baseline") {
+        return try updateBaseline(path, with: result)
+    }
+    let outcome = CheckOutcome(result: result, baseline: baseline)
+    switch format {
+    case .text: printText(outcome)
+    case .json: for line in FindingsJSON.lines(outcome) { print(line) }
+    case .github: print(GitHubAnnotations.render(outcome), terminator: "")
+    case .junit: print(JUnitReport.render(outcome), terminator: "")
+    case .sarif: print(SARIFReport.render(outcome, toolVersion: labelcatVersion), terminator: "")
+    }
+    return outcome.exitCode
+}
+
+/// The text format: a table of the failing findings, then what the baseline says, then a
+/// one-line summary (on standard error when the check fails).
+func printText(_ outcome: CheckOutcome) {
+    let result = outcome.result
+    let findings = outcome.new
+    if !findings.isEmpty {
+        let variants = findings.contains { !$0.variant.isEmpty }
+        let categories = result.categories.count > 1
+        var headers = ["label", "locale"]
+        if variants { headers.append("variant") }
+        if categories { headers.append("category") }
+        var table = Table(headers: headers + ["kind", "lines shown/needed", "over", "visible text"])
+        for finding in findings {
+            var cells = [finding.label, finding.locale.isEmpty ? "-" : finding.locale]
+            if variants { cells.append(finding.variant.isEmpty ? "-" : finding.variant) }
+            if categories { cells.append(finding.category) }
+            if finding.kind == .error {
+                cells += ["error", "-", "-", "error: \(finding.error ?? "")"]
+            } else {
+                cells += [finding.kind.rawValue, "\(finding.linesShown)/\(finding.linesNeeded)", finding.overText,
+                          finding.lines.joined(separator: " ⏎ ")]
+            }
+            table.rows.append(cells)
         }
         print(table.rendered, terminator: "")
     }
-    let labels = Set(rows.map(\.label)).count
-    if failing.isEmpty {
-        if !arguments.flag("json") {
-            print("All \(counted(rows.count, "layout")) of \(counted(labels, "label")) fit.")
-        }
-        return 0
+    if !findings.isEmpty, !(outcome.known.isEmpty && outcome.fixed.isEmpty && outcome.changed.isEmpty && outcome.gone.isEmpty) {
+        print("")
     }
-    OutputStream.standardError.write("\(failing.count) of \(rows.count) layouts do not fit.\n")
-    OutputStream.standardError.flush()
-    return 1
+    if !outcome.known.isEmpty {
+        print("\(counted(outcome.known.count, "known finding")) (in the baseline) not listed.")
+    }
+    for (entries, heading) in [(outcome.fixed, "Now fits (in the baseline; update it with --update-baseline):"),
+                               (outcome.changed, "Another kind now (in the baseline; the new finding is listed above):"),
+                               (outcome.gone, "Gone (in the baseline, but the text no longer exists):")] where !entries.isEmpty {
+        print(heading)
+        for entry in entries { print("  \(entry.displayName)") }
+    }
+    let layouts = counted(result.checked.count, "layout")
+    if findings.isEmpty {
+        if outcome.baseline == nil {
+            print("All \(layouts) of \(counted(result.labelCount, "label")) fit.")
+        } else {
+            print("No new findings in \(layouts) of \(counted(result.labelCount, "label")).")
+        }
+    } else {
+        let one = findings.count == 1
+        let known = outcome.baseline == nil ? "" : " and \(one ? "is" : "are") not in the baseline"
+        OutputStream.standardOutput.flush()
+        OutputStream.standardError.write("\(findings.count) of \(layouts) \(one ? "does" : "do") not fit\(known).\n")
+        OutputStream.standardError.flush()
+    }
 }
 
-/// The lines a layout shows, joined with " ⏎ ".
-func visibleText(_ row: StoredLayout) -> String {
-    row.lines.map(\.text).joined(separator: " ⏎ ")
+/// `--update-baseline FILE`: the file's entries for what was checked replaced by the findings.
+func updateBaseline(_ path: String, with result: CheckResult) throws -> Int32 {
+    let old = access(path, F_OK) == 0 ? try readBaseline(path) : Baseline()
+    let new = old.updated(with: result)
+    try writeTextFile(path, new.json)
+    let added = new.entries.subtracting(old.entries).count
+    let removed = old.entries.subtracting(new.entries).count
+    print("Wrote \(path): \(counted(new.entries.count, "finding")) (\(added) added, \(removed) removed).")
+    return 0
+}
+
+/// Writes a file whole: into a temporary file beside it, then renamed over it.
+func writeTextFile(_ path: String, _ text: String) throws {
+    let temporary = "\(path).\(getpid()).tmp"
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    guard descriptor >= 0 else { throw CommandError("cannot write '\(path)': \(String(cString: strerror(errno)))") }
+    let bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
+        if written < 0, errno == EINTR { continue }
+        guard written > 0 else {
+            let reason = String(cString: strerror(errno))
+            close(descriptor)
+            unlink(temporary)
+            throw CommandError("cannot write '\(path)': \(reason)")
+        }
+        offset += written
+    }
+    guard close(descriptor) == 0, rename(temporary, path) == 0 else {
+        let reason = String(cString: strerror(errno))
+        unlink(temporary)
+        throw CommandError("cannot write '\(path)': \(reason)")
+    }
 }
 
 /// "1 label", "2 labels".

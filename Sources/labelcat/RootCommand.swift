@@ -9,7 +9,7 @@ let rootCommand = Command(
     name: "labelcat",
     abstract: "A SQLite-backed catalog of iOS text-label layouts.",
     discussion: "Computes where a UILabel's text goes (wrapping, lines, truncation, vertical alignment, insets) on real fonts.",
-    subcommands: [initCommand, tokenCommand, labelCommand, layoutCommand, checkCommand, recomputeCommand, serveCommand, measureCommand, renderCommand, demoCommand])
+    subcommands: [initCommand, tokenCommand, labelCommand, layoutCommand, checkCommand, reportCommand, recomputeCommand, serveCommand, measureCommand, renderCommand, demoCommand])
 
 func environment(_ name: String) -> String? {
     getenv(name).map { String(cString: $0) }

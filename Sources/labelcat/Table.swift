@@ -11,6 +11,10 @@ struct Table {
         self.headers = headers
     }
 
+    init(headers: [String]) {
+        self.headers = headers
+    }
+
     mutating func add(_ cells: String...) {
         rows.append(cells)
     }

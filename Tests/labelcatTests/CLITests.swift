@@ -16,7 +16,7 @@ struct CLITests {
         ["token"], ["token", "set"], ["token", "get"], ["token", "list"], ["token", "rm"], ["token", "import"], ["token", "export"],
         ["label"], ["label", "set"], ["label", "get"], ["label", "list"], ["label", "rm"], ["label", "import"], ["label", "export"],
         ["layout"], ["layout", "list"],
-        ["check"], ["recompute"], ["serve"], ["measure"], ["render"], ["demo"],
+        ["check"], ["report"], ["recompute"], ["serve"], ["measure"], ["render"], ["demo"],
     ]
 
     /// The commands that take no positional argument (the others' help has an ARGUMENTS section).
@@ -355,7 +355,7 @@ struct CLITests {
         ["label", "set", "x", "--frame", "0,0,100,20", "--text", "x"],
         ["token", "list"], ["token", "get", "x"], ["token", "export"], ["token", "set", "x", "17", "--type", "number"],
         ["layout", "x"], ["layout", "list"], ["check"], ["recompute", "--all"], ["serve", "--once"],
-        ["render", "*", "--out", "x.png"],
+        ["render", "*", "--out", "x.png"], ["report", "--out", "report"],
     ]
 
     @Test("A missing catalog: exit 1, `Error: …` saying to run `labelcat init`, and no file is created",
@@ -403,7 +403,7 @@ struct CLITests {
         return workspace
     }
 
-    @Test("check with truncation: exit 1, a table of label, locale, lines needed/shown and the visible text")
+    @Test("check with truncation: exit 1, a table of label, locale, kind, lines shown/needed, how far over and the visible text")
     func checkFails() throws {
         let workspace = try Self.truncatedWorkspace()
         let layout = try workspace.layout("cart.title")
@@ -417,13 +417,15 @@ struct CLITests {
         let run = try workspace.labelcat("check")
         #expect(run.status == 1, "\(run.stderr)")
         let rows = Self.table(run.stdout)
-        #expect(rows.first == ["label", "locale", "lines needed/shown", "visible text"], "\(run.stdout)")
-        #expect(rows.dropFirst().map { $0 } == [["cart.title", "-", "\(needed)/\(shown)", visible]], "\(run.stdout)")
+        #expect(rows.first == ["label", "locale", "kind", "lines shown/needed", "over", "visible text"], "\(run.stdout)")
+        #expect(rows.dropFirst().map { Array($0.prefix(4)) + [$0.last ?? ""] } == [["cart.title", "-", "truncated", "\(shown)/\(needed)", visible]],
+                "\(run.stdout)")
+        #expect(rows.dropFirst().first?[4].hasPrefix("width +") == true, "\(run.stdout)")
         #expect(!run.stdout.contains("ok.title"))
         #expect(run.stderr.contains("1 of 2"), "a count on stderr: \(run.stderr)")
     }
 
-    @Test("check --json: one JSON object per failing layout (NDJSON), exit 1")
+    @Test("check --json: one JSON object per failing layout (NDJSON) with its lines as an array, exit 1")
     func checkJSON() throws {
         let workspace = try Self.truncatedWorkspace()
         try workspace.succeed("label", "set", "ok.title", "--locale", "de", "--text",
@@ -434,19 +436,20 @@ struct CLITests {
         var seen: [String] = []
         for line in run.lines {
             let object = try Self.json(line)
-            let name = object["name"]?.string ?? "?"
+            let name = object["label"]?.string ?? "?"
             let locale = object["locale"]?.string ?? "?"
             seen.append("\(name)/\(locale)")
             let layout = try workspace.layout(name, locale: locale)
-            #expect(object["lineCount"] == layout["lineCount"])
-            #expect(object["neededLineCount"] == layout["neededLineCount"])
-            #expect(object["truncated"] == .bool(true))
-            #expect(object["text"]?.string?.hasSuffix("…") == true, "\(line)")
+            #expect(object["linesShown"] == layout["lineCount"])
+            #expect(object["linesNeeded"] == layout["neededLineCount"])
+            #expect(object["status"] == .string("new"))
+            #expect(object["lines"] == .array((layout["lines"]?.array ?? []).compactMap { $0["text"] }), "\(line)")
+            #expect(object["lines"]?.array?.last?.string?.hasSuffix("…") == true, "\(line)")
         }
         #expect(seen.sorted() == ["cart.title/", "ok.title/de"])
     }
 
-    @Test("check --locale de lists only German texts; --locale '' only base texts; a glob narrows the labels")
+    @Test("check --locale de lists only German texts; --locale '' only base texts; a glob narrows the labels; matching nothing exits 2")
     func checkLocale() throws {
         let workspace = try Self.truncatedWorkspace()
         try workspace.succeed("label", "set", "ok.title", "--frame", "0,0,300,30", "--lines", "1")
@@ -459,12 +462,14 @@ struct CLITests {
         #expect(base.status == 1)
         #expect(Self.table(base.stdout).dropFirst().map { Array($0.prefix(2)) } == [["cart.title", "-"]], "\(base.stdout)")
         let french = try workspace.labelcat("check", "--locale", "fr")
-        #expect(french.status == 0, "no French texts: nothing fails")
+        #expect(french.status == 2, "no French texts: nothing to check")
+        #expect(french.stderr.contains("locale 'fr'"), "\(french.stderr)")
         let glob = try workspace.labelcat("check", "cart.*")
         #expect(glob.status == 1)
         #expect(Self.table(glob.stdout).dropFirst().map { Array($0.prefix(2)) } == [["cart.title", "-"]], "\(glob.stdout)")
-        let fitting = try workspace.labelcat("check", "nothing.*")
-        #expect(fitting.status == 0)
+        let nothing = try workspace.labelcat("check", "nothing.*")
+        #expect(nothing.status == 2)
+        #expect(nothing.stderr.contains("no label matches 'nothing.*'"), "\(nothing.stderr)")
     }
 
     // MARK: 5. Locales and translations

@@ -1,0 +1,265 @@
+import LabelLayout
+
+/// What `check` looks at: labels matching a glob, some locales, some content size categories.
+public struct CheckScope: Sendable {
+    /// Labels whose names match this glob (SQLite GLOB).
+    public var glob: String
+    /// Locales as asked for (BCP 47 tags in any case, `""` or `base` = the base text); nil = all.
+    public var locales: [String]?
+    /// Content size categories as asked for (any case); nil = all the catalog keeps.
+    public var categories: [String]?
+
+    public init(glob: String = "*", locales: [String]? = nil, categories: [String]? = nil) {
+        self.glob = glob
+        self.locales = locales
+        self.categories = categories
+    }
+}
+
+/// How an asked-for locale was matched to the catalog's locales.
+public struct LocaleMatch: Sendable, Hashable {
+    /// As asked for.
+    public var requested: String
+    /// The catalog's locale it matched ("" = the base text).
+    public var matched: String
+    /// True when `matched` is a fallback (`de` for `de-DE`), not the tag itself.
+    public var isFallback: Bool
+}
+
+/// What `check` found: every text it looked at, and a finding for each that does not fit.
+public struct CheckResult: Sendable {
+    public var scope: CheckScope
+    /// Every checked text, ordered by label, locale, variant, category.
+    public var checked: [CheckedText]
+    /// The texts that do not fit, in the same order.
+    public var findings: [Finding]
+    /// The number of distinct labels checked.
+    public var labelCount: Int
+    /// How each asked-for locale was matched (empty when all locales were checked).
+    public var localeMatches: [LocaleMatch]
+    /// The categories checked.
+    public var categories: [String]
+
+    /// `labelCount` defaults to the distinct labels of `checked`.
+    public init(scope: CheckScope, checked: [CheckedText], findings: [Finding], labelCount: Int? = nil,
+                localeMatches: [LocaleMatch] = [], categories: [String] = [Finding.defaultCategory]) {
+        self.scope = scope
+        self.checked = checked
+        self.findings = findings
+        self.labelCount = labelCount ?? Set(checked.map(\.label)).count
+        self.localeMatches = localeMatches
+        self.categories = categories
+    }
+
+    /// The finding of each text that has one.
+    public var findingsByText: [CheckedText: Finding] {
+        Dictionary(findings.map { ($0.text, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// True when a text with this identity's label, locale and category lies in what was
+    /// checked, whether or not it still exists: its label matches the glob, and its locale
+    /// and category are among those checked (any, when none was asked for).
+    public func covers(_ identity: FindingIdentity) -> Bool {
+        guard scope.glob == "*" || sqliteGlob(scope.glob, identity.label) else { return false }
+        if scope.locales != nil, !localeMatches.contains(where: { $0.matched == identity.locale }) { return false }
+        return categories.contains(identity.category)
+    }
+}
+
+/// Why `check` has nothing to check: something asked for matched nothing.
+public enum CheckError: Error, Sendable, CustomStringConvertible {
+    /// The catalog holds no labels at all.
+    case emptyCatalog(path: String)
+    /// No label's name matches the glob.
+    case noLabels(glob: String, labelCount: Int)
+    /// No text of a label matching the glob has this locale (nor its fallbacks).
+    case noLocale(requested: String, glob: String, available: [String])
+    /// The catalog keeps no layouts for this content size category.
+    case noCategory(requested: String, available: [String])
+
+    public var description: String {
+        switch self {
+        case .emptyCatalog(let path):
+            return "nothing to check: the catalog '\(path)' has no labels"
+        case .noLabels(let glob, let count):
+            return "nothing to check: no label matches '\(glob)' (the catalog has \(count) label\(count == 1 ? "" : "s"))"
+        case .noLocale(let requested, let glob, let available):
+            let labels = glob == "*" ? "no label" : "no label matching '\(glob)'"
+            let list = available.map { $0.isEmpty ? "base" : $0 }.joined(separator: ", ")
+            return "nothing to check: \(labels) has a text for locale '\(requested)' (locales: \(list))"
+        case .noCategory(let requested, let available):
+            return "nothing to check: the catalog keeps no layouts for content size category '\(requested)' (categories: \(available.joined(separator: ", ")))"
+        }
+    }
+}
+
+/// BCP 47 language tags as `check` compares them: case-insensitively, `_` read as `-`, and
+/// with the lookup fallback of RFC 4647 (`zh-Hant-TW` → `zh-Hant` → `zh`).
+public enum LocaleTag {
+    /// True for the spellings of the base text: `""` and `base` (any case, as `Base.lproj`).
+    public static func isBase(_ tag: String) -> Bool {
+        tag.isEmpty || tag.lowercased() == "base"
+    }
+
+    /// Lowercased, with `_` as `-`: the form tags are compared in.
+    public static func normalized(_ tag: String) -> String {
+        String(tag.lowercased().map { $0 == "_" ? "-" : $0 })
+    }
+
+    /// The tag, then each shorter tag it falls back to: the last subtag dropped each time,
+    /// and a single-letter subtag (`x`, `u`, …) left at the end dropped with it.
+    public static func fallbacks(_ tag: String) -> [String] {
+        var subtags = normalized(tag).split(separator: "-", omittingEmptySubsequences: false).map(String.init)
+        var chain: [String] = []
+        while !subtags.isEmpty {
+            chain.append(subtags.joined(separator: "-"))
+            subtags.removeLast()
+            while let last = subtags.last, last.count == 1, subtags.count > 1 { subtags.removeLast() }
+        }
+        return chain
+    }
+}
+
+extension Catalog {
+    /// The content size categories the catalog keeps layouts for: `large` alone until
+    /// layouts are computed per category.
+    public var contentSizeCategories: [String] { [Finding.defaultCategory] }
+
+    /// Checks the fresh layouts in `scope` (stale ones are recomputed first): a finding for
+    /// every text that is truncated, loses lines to the label's height, or cannot be laid
+    /// out. Throws `CheckError` when the glob, a locale or a category matches nothing.
+    public func check(_ scope: CheckScope = CheckScope()) throws -> CheckResult {
+        guard try database.scalarInt("SELECT EXISTS (SELECT 1 FROM labels WHERE name GLOB ?)", .text(scope.glob)) == 1 else {
+            let total = try database.scalarInt("SELECT count(*) FROM labels") ?? 0
+            if total == 0 { throw CheckError.emptyCatalog(path: path) }
+            throw CheckError.noLabels(glob: scope.glob, labelCount: total)
+        }
+        let categories = try matchCategories(scope.categories)
+        var localeMatches: [LocaleMatch] = []
+        if let requested = scope.locales {
+            let available = try textLocales(matching: scope.glob)
+            for tag in requested {
+                localeMatches += try Self.matchLocale(tag, available: available, glob: scope.glob)
+            }
+        }
+        let wanted = Set(localeMatches.map(\.matched))
+        let rows = try freshLayouts(matching: scope.glob, locale: wanted.count == 1 ? wanted.first : nil, withLayouts: false)
+        var measurer = OverflowMeasurer(catalog: self, tokens: try tokenSet())
+        var checked: [CheckedText] = []
+        var findings: [Finding] = []
+        var labels = 0
+        var lastLabel: String?
+        checked.reserveCapacity(rows.count * categories.count)
+        for row in rows where scope.locales == nil || wanted.contains(row.locale) {
+            if row.label != lastLabel { labels += 1 } // rows come ordered by label
+            lastLabel = row.label
+            for category in categories {
+                let text = CheckedText(label: row.label, locale: row.locale, category: category)
+                checked.append(text)
+                if let finding = try measurer.finding(for: row, text: text) { findings.append(finding) }
+            }
+        }
+        return CheckResult(scope: scope, checked: checked, findings: findings, labelCount: labels,
+                           localeMatches: localeMatches, categories: categories)
+    }
+
+    /// The locales of the texts of labels matching a glob, with "" for the base text.
+    func textLocales(matching glob: String) throws -> [String] {
+        let statement = try database.statement("SELECT DISTINCT locale FROM label_texts WHERE label GLOB ? ORDER BY locale")
+        try statement.bind([.text(glob)])
+        var locales = [""]
+        while try statement.step() { locales.append(statement.text(0) ?? "") }
+        return locales
+    }
+
+    /// The catalog locales a requested tag stands for: the base text for `""`/`base`, else
+    /// every locale equal to the tag (case-insensitively), or failing that to its nearest
+    /// fallback that exists.
+    static func matchLocale(_ tag: String, available: [String], glob: String) throws(CheckError) -> [LocaleMatch] {
+        if LocaleTag.isBase(tag) { return [LocaleMatch(requested: tag, matched: "", isFallback: false)] }
+        let chain = LocaleTag.fallbacks(tag)
+        for (index, candidate) in chain.enumerated() {
+            let matches = available.filter { !$0.isEmpty && LocaleTag.normalized($0) == candidate }
+            if !matches.isEmpty {
+                return matches.map { LocaleMatch(requested: tag, matched: $0, isFallback: index > 0) }
+            }
+        }
+        throw .noLocale(requested: tag, glob: glob, available: available)
+    }
+
+    /// The requested categories as the catalog spells them (all when nil).
+    func matchCategories(_ requested: [String]?) throws(CheckError) -> [String] {
+        guard let requested else { return contentSizeCategories }
+        var matched: [String] = []
+        for name in requested {
+            guard let category = contentSizeCategories.first(where: { $0.lowercased() == name.lowercased() }) else {
+                throw .noCategory(requested: name, available: contentSizeCategories)
+            }
+            if !matched.contains(category) { matched.append(category) }
+        }
+        return matched
+    }
+}
+
+/// Turns stored layout rows into findings, measuring by how much a text does not fit. It
+/// resolves a label only when one of its texts does not fit, once per label.
+struct OverflowMeasurer {
+    let catalog: Catalog
+    var resolver: LabelResolver
+    var definitions: [String: LabelDefinition?] = [:]
+
+    init(catalog: Catalog, tokens: TokenSet) {
+        self.catalog = catalog
+        resolver = LabelResolver(tokens: tokens)
+    }
+
+    /// The finding of a row, or nil when its text fits.
+    mutating func finding(for row: StoredLayout, text: CheckedText) throws -> Finding? {
+        if let error = row.error {
+            return Finding(label: text.label, locale: text.locale, variant: text.variant, category: text.category,
+                           kind: .error, error: error)
+        }
+        let shown = row.lineCount ?? 0
+        let needed = row.neededLineCount ?? 0
+        guard row.truncated || needed > shown else { return nil }
+        var finding = Finding(label: text.label, locale: text.locale, variant: text.variant, category: text.category,
+                              kind: .truncated, linesShown: shown, linesNeeded: needed, lines: row.lines.map(\.text))
+        guard let definition = try definition(of: row.label) else { return finding }
+        let limit = definition.numberOfLines > 0 ? definition.numberOfLines : Int.max
+        let inner = definition.bounds.inset(by: definition.contentInsets)
+        if shown >= limit {
+            if limit == 1 { finding.widthOver = try widthOver(definition, locale: row.locale, innerWidth: inner.width) }
+        } else {
+            finding.kind = .lines
+            let count = Double(min(needed, limit))
+            let lineHeight = try catalog.engine.resolvedFont(for: definition).lineHeight
+            let height = count * lineHeight + (count - 1) * definition.lineSpacing
+            finding.heightOver = max(0, height - inner.height)
+        }
+        return finding
+    }
+
+    /// The label's resolved definition (nil when it no longer resolves).
+    mutating func definition(of label: String) throws -> LabelDefinition? {
+        if let known = definitions[label] { return known }
+        let definition = try? resolver.resolve(try catalog.label(named: label)).definition
+        definitions[label] = definition
+        return definition
+    }
+
+    /// The text's widest paragraph laid out with no width limit, minus the inner width.
+    func widthOver(_ definition: LabelDefinition, locale: String, innerWidth: Double) throws -> Double {
+        var unbounded = definition
+        let insets = definition.contentInsets
+        unbounded.frame.width = Self.unlimited + insets.left + insets.right
+        unbounded.frame.height = Self.unlimited + insets.top + insets.bottom
+        unbounded.numberOfLines = 0
+        unbounded.textAlignment = .left
+        let layout = try catalog.engine.layout(unbounded, locale: locale)
+        let widest = layout.lines.map(\.rect.width).max() ?? 0
+        return max(0, widest - innerWidth)
+    }
+
+    /// A width and height no text reaches: each paragraph on one line, every line shown.
+    static let unlimited = 1e9
+}

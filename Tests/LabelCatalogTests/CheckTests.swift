@@ -1,0 +1,227 @@
+import Foundation
+@testable import LabelCatalog
+import LabelJSON
+import LabelLayout
+import Testing
+import TestSupport
+
+/// `Catalog.check` (docs/ci.md): which texts are findings, of which kind, by how much; what
+/// matches nothing; locales as BCP 47 tags with fallback; baselines.
+@Suite("Check")
+struct CheckTests {
+    /// A DejaVu Sans 17 pt label.
+    static func label(_ name: String, _ text: String, width: Double, height: Double, lines: Int,
+                      extra: [(String, JSONValue)] = []) -> LabelRecord {
+        LabelRecord(name: name, text: text, frame: Rect(x: 0, y: 0, width: width, height: height),
+                    style: JSONObject([("font", .object(JSONObject([("family", .string("DejaVu Sans")), ("size", .number(17))]))),
+                                       ("numberOfLines", .number(Double(lines)))] + extra))
+    }
+
+    static func insets(top: Double, left: Double, bottom: Double, right: Double) -> (String, JSONValue) {
+        ("contentInsets", .object(JSONObject([("top", .number(top)), ("left", .number(left)),
+                                              ("bottom", .number(bottom)), ("right", .number(right))])))
+    }
+
+    static func finding(_ result: CheckResult, _ label: String, locale: String = "") -> Finding? {
+        result.findings.first { $0.label == label && $0.locale == locale }
+    }
+
+    @Test("Kinds and amounts: a one-line label's width over, a short box's height over, numberOfLines before height, errors")
+    func kindsAndAmounts() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try makeCatalog(in: directory, tokens: false)
+        let wide = "A sentence far too wide for its label"
+        try catalog.setLabels([
+            Self.label("one.line", wide, width: 100, height: 30, lines: 1, extra: [Self.insets(top: 0, left: 4, bottom: 0, right: 6)]),
+            Self.label("two.paragraphs", "Short\nAlso short", width: 300, height: 30, lines: 1),
+            Self.label("two.lines", String(repeating: "word ", count: 30), width: 120, height: 300, lines: 2),
+            Self.label("short.box", String(repeating: "word ", count: 12), width: 120, height: 40, lines: 0,
+                       extra: [Self.insets(top: 5, left: 0, bottom: 5, right: 0), ("lineSpacing", .number(2))]),
+            Self.label("capped", String(repeating: "word ", count: 20), width: 120, height: 45, lines: 3),
+            Self.label("fits", "OK", width: 100, height: 30, lines: 1),
+        ])
+        let result = try catalog.check()
+        #expect(result.checked.map(\.label) == ["capped", "fits", "one.line", "short.box", "two.lines", "two.paragraphs"])
+        #expect(result.findings.map(\.kind) == [.lines, .truncated, .lines, .truncated, .truncated])
+        #expect(Self.finding(result, "fits") == nil)
+
+        // One line: the text laid out on one unbounded line, minus the inner width (100 − 4 − 6).
+        let oneLine = try #require(Self.finding(result, "one.line"))
+        var unbounded = try catalog.label(named: "one.line").resolve(tokens: nil).definition
+        unbounded.frame.width = 10_000
+        unbounded.numberOfLines = 0
+        let fullWidth = try #require(try catalog.engine.layout(unbounded).lines.first?.rect.width)
+        #expect(abs(oneLine.widthOver - (fullWidth - 90)) < 1e-9, "\(oneLine.widthOver) vs \(fullWidth - 90)")
+        #expect(oneLine.widthOver > 100)
+        #expect(oneLine.heightOver == 0)
+        #expect(oneLine.linesShown == 1 && oneLine.linesNeeded > 1)
+        #expect(oneLine.lines.count == 1 && oneLine.lines[0].hasSuffix("…"))
+        #expect(oneLine.variant == "" && oneLine.category == "large" && oneLine.source == nil)
+
+        // Two short paragraphs on a one-line label: hidden text, but no line is too wide.
+        let paragraphs = try #require(Self.finding(result, "two.paragraphs"))
+        #expect(paragraphs.kind == .truncated && paragraphs.widthOver == 0 && paragraphs.linesNeeded == 2)
+
+        // numberOfLines 2 reached: truncated, neither width nor height over.
+        let twoLines = try #require(Self.finding(result, "two.lines"))
+        #expect(twoLines.linesShown == 2 && twoLines.widthOver == 0 && twoLines.heightOver == 0)
+
+        // Height: n lines × line height + (n − 1) × spacing − inner height (40 − 5 − 5).
+        let lineHeight = try catalog.engine.resolvedFont(for: try catalog.label(named: "short.box").resolve(tokens: nil).definition).lineHeight
+        let shortBox = try #require(Self.finding(result, "short.box"))
+        let needed = Double(shortBox.linesNeeded)
+        #expect(shortBox.linesNeeded > 2)
+        #expect(abs(shortBox.heightOver - (needed * lineHeight + (needed - 1) * 2 - 30)) < 1e-9)
+        #expect(shortBox.widthOver == 0)
+        // Capped at numberOfLines 3: the height of 3 lines, not of every line needed.
+        let capped = try #require(Self.finding(result, "capped"))
+        #expect(capped.linesNeeded > 3 && capped.linesShown == 2)
+        #expect(abs(capped.heightOver - (3 * lineHeight - 45)) < 1e-9)
+
+        // A label that cannot be laid out is a finding of kind error.
+        try SQLiteShell.run(catalog.path, "UPDATE labels SET font = '{\"family\": \"No Such Family\"}' WHERE name = 'fits'")
+        let broken = try #require(Self.finding(try catalog.check(), "fits"))
+        #expect(broken.kind == .error)
+        #expect(broken.error?.contains("No Such Family") == true, "\(broken.error ?? "")")
+        #expect(broken.lines == [] && broken.linesShown == 0)
+    }
+
+    @Test("Nothing to check: an empty catalog, a glob, a locale or a category that matches nothing is a CheckError naming it")
+    func nothingMatched() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try makeCatalog(in: directory, tokens: false)
+        func expectError(_ scope: CheckScope, _ fragments: [String], sourceLocation: SourceLocation = #_sourceLocation) {
+            do {
+                _ = try catalog.check(scope)
+                Issue.record("\(scope) checked something", sourceLocation: sourceLocation)
+            } catch let error as CheckError {
+                for fragment in fragments {
+                    #expect(error.description.contains(fragment), "\(error)", sourceLocation: sourceLocation)
+                }
+            } catch {
+                Issue.record("not a CheckError: \(error)", sourceLocation: sourceLocation)
+            }
+        }
+        expectError(CheckScope(), ["has no labels", "catalog.sqlite"])
+        try catalog.setLabels([Self.label("cart.title", "Pay", width: 100, height: 30, lines: 1)])
+        try catalog.setTexts([(label: "cart.title", locale: "de", text: "Zahlen")])
+        expectError(CheckScope(glob: "chekout.*"), ["no label matches 'chekout.*'", "1 label"])
+        expectError(CheckScope(locales: ["xx"]), ["locale 'xx'", "locales: base, de"])
+        expectError(CheckScope(glob: "cart.*", locales: ["de", "fr"]), ["matching 'cart.*'", "locale 'fr'"])
+        expectError(CheckScope(categories: ["huge"]), ["content size category 'huge'", "categories: large"])
+        #expect(try catalog.check(CheckScope(categories: ["LARGE"])).categories == ["large"])
+    }
+
+    @Test("Locales: BCP 47 tags compared case-insensitively, _ as -, the base text as '' or base, the lookup fallback")
+    func locales() throws {
+        #expect(LocaleTag.fallbacks("zh-Hant-TW") == ["zh-hant-tw", "zh-hant", "zh"])
+        #expect(LocaleTag.fallbacks("pt_BR") == ["pt-br", "pt"])
+        #expect(LocaleTag.fallbacks("en-x-private") == ["en-x-private", "en"])
+        #expect(LocaleTag.isBase("") && LocaleTag.isBase("Base") && !LocaleTag.isBase("de"))
+
+        let directory = try TemporaryDirectory()
+        let catalog = try makeCatalog(in: directory, tokens: false)
+        try catalog.setLabels([Self.label("a.title", "Pay", width: 100, height: 30, lines: 1)])
+        try catalog.setTexts([(label: "a.title", locale: "de", text: "Zahlen"), (label: "a.title", locale: "pt-BR", text: "Pagar"),
+                              (label: "a.title", locale: "zh-Hant", text: "付款")])
+        func checked(_ locales: [String]) throws -> [String] { try catalog.check(CheckScope(locales: locales)).checked.map(\.locale) }
+        #expect(try checked(["DE"]) == ["de"])
+        #expect(try checked(["pt_br"]) == ["pt-BR"])
+        #expect(try checked([""]) == [""])
+        #expect(try checked(["base"]) == [""])
+        #expect(try checked(["de", "base"]) == ["", "de"])
+        let fallback = try catalog.check(CheckScope(locales: ["de-DE", "zh-Hant-TW"]))
+        #expect(fallback.checked.map(\.locale) == ["de", "zh-Hant"])
+        #expect(fallback.localeMatches == [LocaleMatch(requested: "de-DE", matched: "de", isFallback: true),
+                                           LocaleMatch(requested: "zh-Hant-TW", matched: "zh-Hant", isFallback: true)])
+        #expect(try catalog.check(CheckScope(locales: ["de"])).localeMatches.first?.isFallback == false)
+        // No fallback from a language to one of its regions.
+        #expect(throws: CheckError.self) { try catalog.check(CheckScope(locales: ["pt"])) }
+    }
+
+    // MARK: Baseline
+
+    static let entries: Set<FindingIdentity> = [
+        FindingIdentity(label: "z.last", locale: "", kind: .lines),
+        FindingIdentity(label: "a.first", locale: "de", kind: .truncated),
+        FindingIdentity(label: "a.first", locale: "", variant: "plural.one", category: "accessibilityLarge", kind: .error),
+        FindingIdentity(label: "q \"quoted\"", locale: "fr", kind: .shrunk),
+    ]
+
+    @Test("Baseline file: sorted, one finding per line, reads back to the same entries")
+    func baselineFile() throws {
+        let baseline = Baseline(entries: Self.entries)
+        let text = baseline.json
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines.first == "{")
+        #expect(lines[1] == "  \"format\": \"labelcat-baseline\",")
+        let findingLines = lines.filter { $0.hasPrefix("    {") }
+        #expect(findingLines.count == 4)
+        #expect(findingLines[0] == #"    {"label": "a.first", "locale": "", "variant": "plural.one", "category": "accessibilityLarge", "kind": "error"},"#)
+        #expect(findingLines.map { $0.contains("a.first") } == [true, true, false, false], "sorted by label, then locale")
+        #expect(try Baseline(json: Array(text.utf8), file: "b.json") == baseline)
+        #expect(text == (try Baseline(json: Array(text.utf8), file: "b.json")).json, "written the same way again")
+        let parsed = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+        #expect((parsed?["findings"] as? [Any])?.count == 4, "a real JSON parser reads it")
+        #expect(Baseline().json == "{\n  \"format\": \"labelcat-baseline\",\n  \"version\": 1,\n  \"findings\": []\n}\n")
+        // variant and category may be left out (the defaults).
+        let short = try Baseline(json: Array(#"{"findings": [{"label": "a", "locale": "", "kind": "lines"}]}"#.utf8), file: "b.json")
+        #expect(short.entries == [FindingIdentity(label: "a", locale: "", kind: .lines)])
+    }
+
+    @Test("A malformed baseline names the file and what is wrong", arguments: [
+        ("[1, 2]", "must be a JSON object"),
+        ("{\"findings\": 3}", "findings: must be an array"),
+        ("{\"format\": \"other\", \"findings\": []}", "format: must be \"labelcat-baseline\""),
+        ("{\"version\": 2, \"findings\": []}", "version: 2 is not supported"),
+        ("{\"findings\": [{\"label\": \"a\", \"locale\": \"\"}]}", "findings[0].kind: is missing"),
+        ("{\"findings\": [{\"label\": \"a\", \"locale\": \"\", \"kind\": \"cut\"}]}", "findings[0].kind: unknown kind \"cut\""),
+        ("{\"findings\": [{\"label\": 1, \"locale\": \"\", \"kind\": \"lines\"}]}", "findings[0].label: must be a string"),
+        ("{\"findings\": [", "not JSON"),
+    ])
+    func malformedBaseline(_ text: String, _ fragment: String) {
+        do {
+            _ = try Baseline(json: Array(text.utf8), file: "ci/baseline.json")
+            Issue.record("accepted \(text)")
+        } catch {
+            #expect(error.description.hasPrefix("baseline 'ci/baseline.json': "), "\(error)")
+            #expect(error.description.contains(fragment), "\(error)")
+        }
+    }
+
+    @Test("Outcome against a baseline: new, known, fixed, changed kind, gone; out-of-scope entries are left alone and kept on update")
+    func outcome() throws {
+        let checked = ["a.title", "b.title", "c.title", "d.title"].map { CheckedText(label: $0, locale: "de") }
+        let findings = [Finding(label: "a.title", locale: "de", kind: .truncated), Finding(label: "b.title", locale: "de", kind: .lines),
+                        Finding(label: "d.title", locale: "de", kind: .error)]
+        let scope = CheckScope(glob: "[a-e].*", locales: ["de"])
+        let result = CheckResult(scope: scope, checked: checked, findings: findings,
+                                 localeMatches: [LocaleMatch(requested: "de", matched: "de", isFallback: false)])
+        #expect(result.labelCount == 4)
+        let known = FindingIdentity(label: "a.title", locale: "de", kind: .truncated)
+        let fixed = FindingIdentity(label: "c.title", locale: "de", kind: .truncated)
+        let changed = FindingIdentity(label: "d.title", locale: "de", kind: .lines)
+        let gone = FindingIdentity(label: "e.title", locale: "de", kind: .lines)
+        let otherLocale = FindingIdentity(label: "c.title", locale: "fr", kind: .truncated)
+        let otherGlob = FindingIdentity(label: "z.title", locale: "de", kind: .truncated)
+        let otherCategory = FindingIdentity(label: "c.title", locale: "de", category: "extraLarge", kind: .truncated)
+        let baseline = Baseline(entries: [known, fixed, changed, gone, otherLocale, otherGlob, otherCategory])
+
+        let outcome = CheckOutcome(result: result, baseline: baseline)
+        #expect(outcome.new.map(\.label) == ["b.title", "d.title"])
+        #expect(outcome.known.map(\.identity) == [known])
+        #expect(outcome.fixed == [fixed])
+        #expect(outcome.changed == [changed])
+        #expect(outcome.gone == [gone])
+        #expect(outcome.exitCode == 1)
+        #expect(CheckOutcome(result: result).new.count == 3, "without a baseline every finding is new")
+
+        let updated = baseline.updated(with: result)
+        #expect(updated.entries == [known, otherLocale, otherGlob, otherCategory,
+                                    FindingIdentity(label: "b.title", locale: "de", kind: .lines),
+                                    FindingIdentity(label: "d.title", locale: "de", kind: .error)])
+        let afterUpdate = CheckOutcome(result: result, baseline: updated)
+        #expect(afterUpdate.new.isEmpty && afterUpdate.exitCode == 0)
+        #expect(afterUpdate.fixed.isEmpty && afterUpdate.gone.isEmpty && afterUpdate.changed.isEmpty)
+    }
+}
