@@ -7,11 +7,15 @@
 SHELL := /bin/bash
 export PATH := /opt/swift/usr/bin:$(PATH)
 
-# Debian packages labelcat builds, tests and runs with.
+# Debian packages labelcat builds, tests and runs with. The tests also use the fonts (Noto Sans
+# CJK SC, DejaVu Sans, Noto Color Emoji, and DejaVu Math TeX Gyre from fonts-dejavu-extra for a
+# font with a line gap), the sqlite3 shell, python3 (Benchmarks/make_catalog.py fills catalogs)
+# and mount (a tiny full file system).
 PACKAGES := pkg-config libsqlite3-dev libharfbuzz-dev libicu-dev libfontconfig-dev libfreetype-dev \
-            libcairo2-dev fonts-noto-cjk fonts-dejavu-core fonts-noto-color-emoji sqlite3
-# The benchmarks also need Pango (the peer baseline) and Python.
-BENCH_PACKAGES := libpango1.0-dev python3
+            libcairo2-dev fonts-noto-cjk fonts-dejavu-core fonts-dejavu-extra fonts-noto-color-emoji \
+            sqlite3 python3 mount
+# The benchmarks also need Pango (the peer baseline).
+BENCH_PACKAGES := libpango1.0-dev
 BENCH_COUNT ?= 100000
 BENCH_LABELS ?= 100000
 BENCH_DIR := .build/bench
