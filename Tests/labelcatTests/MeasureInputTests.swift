@@ -107,6 +107,21 @@ struct MeasureInputTests {
         #expect(run.stderr.hasPrefix("Error: cannot read '\(path)': "), "\(run.stderr)")
     }
 
+    /// `token import` and `label import` read through the same reader: a file that cannot be
+    /// read stops them before the catalog is touched.
+    @Test("Imports of an input that cannot be read fail and leave the catalog as it was",
+          arguments: [["token", "import"], ["label", "import"]])
+    func importReadError(_ command: [String]) throws {
+        let fixture = try CatalogCommandTests.Fixture()
+        let before = try fixture.dump()
+        for path in [fixture.directory.url("folder.json", directory: true).path, "/proc/self/mem"] {
+            let run = try fixture.labelcat(command + [path])
+            #expect(run.status == 1)
+            #expect(run.stderr.hasPrefix("Error: cannot read '\(path)': "), "\(run.stderr)")
+        }
+        #expect(try fixture.dump() == before)
+    }
+
     @Test("A read error on standard input names it")
     func readErrorOnStandardInput() throws {
         let directory = try TemporaryDirectory(prefix: "labelcat-read-error")
