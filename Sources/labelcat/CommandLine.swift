@@ -46,6 +46,9 @@ struct Command: Sendable {
     var arguments: [ArgumentSpec] = []
     var options: [OptionSpec] = []
     var subcommands: [Command] = []
+    /// Nil for a command that works on the catalog `--db` names; else why it takes no `--db`
+    /// ("it writes its own catalog, …"): its help leaves `--db` out and `--db` is a usage error.
+    var withoutCatalog: String?
     /// Runs the command; returns the exit code. Nil for a command that only groups others.
     var run: (@Sendable (ParsedArguments) throws -> Int32)?
 }
@@ -168,6 +171,9 @@ func parse(_ arguments: [String], root: Command) throws -> ParseOutcome {
         parsed.values[name, default: []].append(value)
     }
     guard command.run != nil else { return .help(command, path: path) }
+    if let reason = command.withoutCatalog, parsed.values["db"] != nil {
+        throw UsageError(message: "'\(path.joined(separator: " "))' does not take '--db': \(reason).", commandPath: path)
+    }
     for option in command.options where option.required && parsed.values[option.name] == nil {
         throw UsageError(message: "Missing expected option '--\(option.name) <\(option.valueName ?? "")>'.", commandPath: path)
     }
@@ -244,7 +250,7 @@ func helpText(_ command: Command, path: [String]) -> String {
     }
     section("ARGUMENTS", command.arguments.map { ("<\($0.name)>", $0.help) })
     var options = command.options.map { ($0.synopsis, $0.help) }
-    options.append(("--db <PATH>", globalOptions[0].help))
+    if command.withoutCatalog == nil { options.append(("--db <PATH>", globalOptions[0].help)) }
     if path.count == 1 { options.append(("--version", "Show the version.")) }
     options.append(("-h, --help", "Show help information."))
     section("OPTIONS", options)

@@ -15,10 +15,14 @@ let demoCommand = Command(
         insets: Chinese text in 350 × 200 labels, 200 × 80 centered labels, and an inset label. \
         The picture shows them at their frames; seed 003's labels, from a screen of their own, \
         are drawn on a second screen to the right of the first.
+        The catalog is always DIR/demo.sqlite, made afresh (a file already there is \
+        replaced). demo takes no --db and does not read $LABELCAT_DB, so it can never replace \
+        another catalog; point other commands at the demo with --db DIR/demo.sqlite.
         """,
     options: [.flag("json", help: "Print each layout as JSON (one per line)."),
               .option("out", "DIR", help: "Write DIR/demo.sqlite and DIR/demo.png (default: out)."),
               .option("scale", "S", help: "Pixels per point of the picture (default 3, the labels' scale).")],
+    withoutCatalog: "it writes its own catalog, DIR/demo.sqlite (choose DIR with --out)",
     run: runDemo)
 
 func runDemo(_ arguments: ParsedArguments) throws -> Int32 {

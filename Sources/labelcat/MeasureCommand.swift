@@ -26,6 +26,7 @@ let measureCommand = Command(
         .option("locale", "LOCALE", help: "Lay out this locale's text (a definition's own \"locale\" wins)."),
         .option("default-family", "FAMILY", help: "The family of labels that name none (default: $LABELCAT_DEFAULT_FAMILY, else Noto Sans CJK SC)."),
     ],
+    withoutCatalog: "it lays out definitions without a catalog (token references are the catalog's: use 'labelcat layout')",
     run: runMeasure)
 
 func runMeasure(_ arguments: ParsedArguments) throws -> Int32 {
