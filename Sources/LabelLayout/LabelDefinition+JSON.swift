@@ -217,12 +217,7 @@ struct FieldReader {
     }
 
     init(_ value: JSONValue, field: String, expected: String) throws(LayoutError) {
-        guard let object = value.object else {
-            if Self.isReference(value) {
-                throw .invalidField(field: field, message: "token reference \(value.string!) needs a catalog; resolve it first (measure takes literal values)")
-            }
-            throw .invalidField(field: field, message: "must be \(expected), got \(value.kindDescription)")
-        }
+        guard let object = value.object else { throw Self.typeError(field, expected, value) }
         self.init(object: object, prefix: field + ".")
     }
 
@@ -253,7 +248,7 @@ struct FieldReader {
 
     static func typeError(_ field: String, _ expected: String, _ value: JSONValue) -> LayoutError {
         if Self.isReference(value) {
-            return .invalidField(field: field, message: "token reference \(value.string!) needs a catalog; resolve it first (measure takes literal values)")
+            return .invalidField(field: field, message: "token reference \(value.string!) needs a catalog to resolve it; a definition laid out on its own takes literal values")
         }
         return .invalidField(field: field, message: "must be \(expected), got \(value.kindDescription)")
     }

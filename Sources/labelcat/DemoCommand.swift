@@ -70,7 +70,7 @@ func runDemo(_ arguments: ParsedArguments) throws -> Int32 {
 
     // The seeds' screens: every label at its frame, as their screenshots show them.
     let path = folder + "demo.png"
-    let canvas = try Renderer(engine: catalog.engine).renderScreen(pictures, scale: scale)
+    let canvas = try drawing(hint: "choose a smaller --scale") { try Renderer(engine: catalog.engine).renderScreen(pictures, scale: scale) }
     try canvas.writePNG(to: path)
     let note = "Wrote \(path) (\(canvas.width) × \(canvas.height) px, \(formatted(scale))×) and the catalog \(catalogPath).\n"
     if arguments.flag("json") {

@@ -12,7 +12,9 @@ let measureCommand = Command(
         per line (NDJSON), or spread over lines (pretty-printed: a line that opens an object or \
         an array without closing it starts a document that is read whole, then laid out). Blank \
         lines are not definitions and give no output; a UTF-8 byte order mark at the start is \
-        skipped. A definition may carry "locale" to lay out one of its "texts".
+        skipped. A definition may carry "locale" to lay out one of its "texts". Values are \
+        literals: a token reference ("{font.size.body}") needs the catalog (label set or \
+        label import, then layout).
         A definition that fails gives {"line": N, "error": "…"} in its place, with "index": I \
         after "line" for the element I (from 0) of an array; N is the line its document starts \
         on, blank lines counted. The rest go on, and the exit code is 1. A line that starts a \

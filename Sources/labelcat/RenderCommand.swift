@@ -68,13 +68,10 @@ func runRender(_ arguments: ParsedArguments) throws -> Int32 {
     let renderer = try Renderer(engine: catalog.engine)
     let pictureScale = scale ?? Double(cells.map(\.picture.definition.scale).max() ?? 3)
     let debug = arguments.flag("debug")
-    let canvas: Canvas
-    if sheet {
-        canvas = try renderer.renderSheet(cells, scale: pictureScale, debug: debug, columns: columns)
-    } else if isGlob {
-        canvas = try renderer.renderScreen(cells.map(\.picture), scale: pictureScale, debug: debug)
-    } else {
-        canvas = try renderer.renderLabel(cells[0].picture, scale: pictureScale, debug: debug)
+    let canvas = try drawing(hint: "choose a smaller --scale or fewer labels") {
+        if sheet { return try renderer.renderSheet(cells, scale: pictureScale, debug: debug, columns: columns) }
+        if isGlob { return try renderer.renderScreen(cells.map(\.picture), scale: pictureScale, debug: debug) }
+        return try renderer.renderLabel(cells[0].picture, scale: pictureScale, debug: debug)
     }
     try canvas.writePNG(to: out)
     if out != "-" {
@@ -82,6 +79,16 @@ func runRender(_ arguments: ParsedArguments) throws -> Int32 {
         print("Wrote \(out) (\(canvas.width) × \(canvas.height) px at \(formatted(pictureScale))×, \(what)).")
     }
     return 0
+}
+
+/// Draws a picture; one too large to make is an error that says which options make it smaller.
+func drawing(hint: String, _ draw: () throws -> Canvas) throws -> Canvas {
+    do {
+        return try draw()
+    } catch let error as RenderError {
+        guard case .tooLarge = error.kind else { throw error }
+        throw CommandError("\(error); \(hint)")
+    }
 }
 
 /// `--scale`: a positive number of pixels per point, at most 8.
