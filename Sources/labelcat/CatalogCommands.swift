@@ -533,7 +533,7 @@ func runLayoutList(_ arguments: ParsedArguments) throws -> Int32 {
         }
         return 0
     }
-    var table = Table("label", "locale", "lines", "truncated", "textRect (x, y, w, h)", "computed")
+    var table = Table("label", "locale", "lines shown/needed", "truncated", "textRect (x, y, w, h)", "computed")
     for row in rows {
         let rect = row.textRect.map { "\(formatted($0.x)), \(formatted($0.y)), \(formatted($0.width)), \(formatted($0.height))" }
             ?? "error: \(row.error ?? "")"

@@ -40,7 +40,7 @@ func runDemo(_ arguments: ParsedArguments) throws -> Int32 {
     // Seed 003's labels come from another screen and would cover seed 000's: the picture puts
     // that screen to the right of the first (frames shifted by one screen width and a gap).
     let secondScreen = Set(SeedLabels.seed003.map(\.name))
-    var table = Table("label", "frame", "valign", "insets", "lines", "textRect (x, y, w, h)", "first line")
+    var table = Table("label", "frame", "valign", "insets", "lines shown/needed", "textRect (x, y, w, h)", "first line")
     for name in SeedLabels.records.map(\.name) {
         let record = try catalog.label(named: name)
         var picture = try storedPicture(record, locale: "", catalog: catalog, tokens: tokens)
@@ -65,7 +65,7 @@ func runDemo(_ arguments: ParsedArguments) throws -> Int32 {
     }
     if !arguments.flag("json") {
         output.write(table.rendered)
-        output.write("\nFont: \(try catalog.engine.primaryFace(for: FontSpec()).family) (the default family). Rects are in label coordinates; lines shown/needed.\n")
+        output.write("\nFont: \(try catalog.engine.primaryFace(for: FontSpec()).family) (the default family). Rects are in label coordinates.\n")
     }
 
     // The seeds' screens: every label at its frame, as their screenshots show them.
