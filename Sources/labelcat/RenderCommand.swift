@@ -13,7 +13,10 @@ let renderCommand = Command(
         under it (every locale of each label unless --locale is given). The text is drawn with \
         the fonts, glyphs and positions of the label's stored layout; a stale layout is \
         recomputed first. --debug outlines the bounds (black), the inset box (dashed green), \
-        the text rect (magenta) and each baseline (orange).
+        the text rect (magenta) and each baseline (orange). A sheet is about square (its \
+        columns chosen from the number of cells and their sizes) unless --columns is given. \
+        The PNG is written whole or not at all: to a temporary file beside FILE.png, renamed \
+        over it once complete.
         """,
     arguments: [ArgumentSpec(name: "name-or-glob", help: "A label's name, or a glob of names.")],
     options: [
@@ -21,7 +24,7 @@ let renderCommand = Command(
         .option("scale", "S", help: "Pixels per point, e.g. 1, 2 or 3 (default: the labels' own scale, 3 unless set)."),
         .option("locale", "LOCALE", help: "Draw this locale's texts (labels without one show their base text on a screen)."),
         .flag("sheet", help: "A contact sheet: the labels in a grid, captioned."),
-        .option("columns", "N", help: "Columns of a contact sheet (default: about square)."),
+        .option("columns", "N", help: "Columns of a contact sheet (default: as many as make it about square)."),
         .flag("debug", help: "Outline bounds, inset box, text rect and baselines."),
     ],
     run: runRender)
