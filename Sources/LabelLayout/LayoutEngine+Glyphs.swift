@@ -131,7 +131,7 @@ extension LayoutWorkspace {
             var spaces = 0
             for index in order.map(Int.init) {
                 let (run, face, script, level) = logicalRuns[index]
-                // A piece of the label's text is shaped in its context there, the token alone.
+                // A piece of the label's text is shaped in its context there; the token in the line.
                 if let sourceRun = pieces?.sourceRange(of: run) {
                     shape(source, sourceRun, face: face, script: script, rightToLeft: level & 1 == 1)
                 } else {

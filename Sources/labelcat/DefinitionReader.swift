@@ -48,15 +48,30 @@ final class DefinitionReader {
                 queuedIndex += 1
                 return queued[queuedIndex - 1]
             }
+            queued.removeAll()
+            queuedIndex = 0
             guard let (number, line, reread) = try nextLine() else { return nil }
             if isBlank(line) { continue }
+            let document: JSONValue
+            var spansLines = false
             switch parse(line) {
             case .success(let value):
-                queue(value, line: number, spansLines: false)
+                document = value
             case .failure(let error):
-                if !reread, error.offset >= line.count, opensDocument(line), try readDocument(firstLine: number, line) { continue }
-                return DefinitionItem(value: .failure(CommandError("\(error)")), line: number)
+                guard !reread, error.offset >= line.count, opensDocument(line), let value = try readDocument(firstLine: line) else {
+                    return DefinitionItem(value: .failure(CommandError("\(error)")), line: number)
+                }
+                document = value
+                spansLines = true
             }
+            guard case .array(let elements) = document else {
+                return DefinitionItem(value: .success(document), line: number, spansLines: spansLines)
+            }
+            // An array's definitions, one by one (none for an empty array).
+            queued = elements.enumerated().map {
+                DefinitionItem(value: .success($0.element), line: number, index: $0.offset, spansLines: spansLines)
+            }
+            queuedIndex = 0
         }
     }
 
@@ -104,24 +119,11 @@ final class DefinitionReader {
         return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
     }
 
-    /// Queues the definitions of a document: an array's elements (none for an empty array),
-    /// or the document itself.
-    private func queue(_ value: JSONValue, line: Int, spansLines: Bool) {
-        if case .array(let elements) = value {
-            queued = elements.enumerated().map {
-                DefinitionItem(value: .success($0.element), line: line, index: $0.offset, spansLines: spansLines)
-            }
-        } else {
-            queued = [DefinitionItem(value: .success(value), line: line, spansLines: spansLines)]
-        }
-        queuedIndex = 0
-    }
-
     // MARK: - Documents over several lines
 
-    /// Reads the document `first` opens until it closes and queues its definitions; false when
-    /// it is malformed: then the lines read after the first are read again, each on its own.
-    private func readDocument(firstLine number: Int, _ first: ArraySlice<UInt8>) throws(CommandError) -> Bool {
+    /// Reads the document `first` opens until it closes; nil when it is malformed: then the
+    /// lines read after the first are read again, each on its own.
+    private func readDocument(firstLine first: ArraySlice<UInt8>) throws(CommandError) -> JSONValue? {
         var text = Array(first)
         text.append(0x0A)
         var later: [(number: Int, bytes: [UInt8])] = []
@@ -138,15 +140,12 @@ final class DefinitionReader {
             guard closed || text.count >= 2 * parsedLength else { continue }
             parsedLength = text.count
             let result = parse(text[...])
-            if case .success(let value) = result {
-                queue(value, line: number, spansLines: true)
-                return true
-            }
+            if case .success(let value) = result { return value }
             if case .failure(let error) = result, !closed, error.offset >= text.count { continue }
             break
         }
         rereads.insert(contentsOf: later, at: rereadIndex)
-        return false
+        return nil
     }
 }
 
