@@ -7,10 +7,14 @@
 SHELL := /bin/bash
 export PATH := /opt/swift/usr/bin:$(PATH)
 
-# Debian packages labelcat builds, tests and runs with (the tests read check's formats back
-# with Python and open the HTML report in headless Chromium).
+# Debian packages labelcat builds, tests and runs with. The tests also use the fonts (Noto Sans
+# CJK SC, DejaVu Sans, Noto Color Emoji, and DejaVu Math TeX Gyre from fonts-dejavu-extra for a
+# font with a line gap), the sqlite3 shell, python3 (Benchmarks/make_catalog.py fills catalogs;
+# the tests read check's formats back), mount (a tiny full file system) and chromium (which opens
+# the HTML report).
 PACKAGES := pkg-config libsqlite3-dev libharfbuzz-dev libicu-dev libfontconfig-dev libfreetype-dev \
-            libcairo2-dev fonts-noto-cjk fonts-dejavu-core fonts-noto-color-emoji sqlite3 python3 chromium
+            libcairo2-dev fonts-noto-cjk fonts-dejavu-core fonts-dejavu-extra fonts-noto-color-emoji \
+            sqlite3 python3 mount chromium
 # The benchmarks also need Pango (the peer baseline).
 BENCH_PACKAGES := libpango1.0-dev
 BENCH_COUNT ?= 100000

@@ -36,7 +36,7 @@ extension LabelDefinition {
         try reader.optional("lineHeight") { value, field throws(LayoutError) in lineHeight = try FieldReader.number(value, field, minimum: 0) }
         try reader.optional("lineHeightMultiple") { value, field throws(LayoutError) in lineHeightMultiple = try FieldReader.number(value, field, minimum: 0) }
         try reader.optional("lineSpacing") { value, field throws(LayoutError) in lineSpacing = try FieldReader.number(value, field, minimum: 0) }
-        try reader.optional("letterSpacing") { value, field throws(LayoutError) in letterSpacing = try FieldReader.number(value, field, minimum: -1000) }
+        try reader.optional("letterSpacing") { value, field throws(LayoutError) in letterSpacing = try FieldReader.number(value, field) }
         try reader.optional("truncationToken") { value, field throws(LayoutError) in
             guard let token = value.string, !FieldReader.isReference(value) else { throw FieldReader.typeError(field, "a string", value) }
             truncationToken = token
@@ -155,18 +155,32 @@ extension LabelDefinition {
 }
 
 extension LabelDefinition {
-    /// Checks the numbers of a definition built in code (JSON input is checked as it is read):
-    /// finite, sizes not negative, a font size and line height the engine can divide by.
+    /// The largest length other than the frame's (content insets, `lineHeight`, `lineSpacing`,
+    /// `letterSpacing` either way) and the largest `lineHeightMultiple`: beyond any screen, and
+    /// small enough that every number a layout computes from them, over the million lines a
+    /// 1 MiB text can make, is finite. A frame may be any finite size
+    /// (`CGFloat.greatestFiniteMagnitude` asks for unlimited room).
+    public static let maximumLength = 1_000_000.0
+
+    /// Checks the numbers of a definition, whether read from JSON or built in code: finite,
+    /// sizes not negative, lengths at most `maximumLength`, a font size and line height the
+    /// engine can divide by, and letter spacing that takes away at most one em per grapheme
+    /// (`letterSpacing ≥ −font.size`).
     public func validateNumbers() throws(LayoutError) {
-        func check(_ value: Double, _ field: String, minimum: Double = 0) throws(LayoutError) {
-            guard value.isFinite, value >= minimum else {
-                throw .invalidField(field: field, message: "must be a finite number ≥ \(formatNumber(minimum)), got \(formatNumber(value))")
+        func check(_ value: Double, _ field: String, minimum: Double = 0, maximum: Double = Self.maximumLength) throws(LayoutError) {
+            guard value.isFinite, value >= minimum, value <= maximum else {
+                let range = switch (minimum.isFinite, maximum.isFinite) {
+                case (true, true): " from \(formatNumber(minimum)) to \(formatNumber(maximum))"
+                case (true, false): " ≥ \(formatNumber(minimum))"
+                default: ""
+                }
+                throw .invalidField(field: field, message: "must be a finite number\(range), got \(formatNumber(value))")
             }
         }
-        try check(frame.x, "frame.x", minimum: -.greatestFiniteMagnitude)
-        try check(frame.y, "frame.y", minimum: -.greatestFiniteMagnitude)
-        try check(frame.width, "frame.width")
-        try check(frame.height, "frame.height")
+        try check(frame.x, "frame.x", minimum: -.infinity, maximum: .infinity)
+        try check(frame.y, "frame.y", minimum: -.infinity, maximum: .infinity)
+        try check(frame.width, "frame.width", maximum: .infinity)
+        try check(frame.height, "frame.height", maximum: .infinity)
         try check(contentInsets.top, "contentInsets.top")
         try check(contentInsets.left, "contentInsets.left")
         try check(contentInsets.bottom, "contentInsets.bottom")
@@ -174,9 +188,12 @@ extension LabelDefinition {
         try check(lineHeight, "lineHeight")
         try check(lineHeightMultiple, "lineHeightMultiple")
         try check(lineSpacing, "lineSpacing")
-        try check(letterSpacing, "letterSpacing", minimum: -1000)
         guard font.size.isFinite, font.size >= 0.01, font.size <= 10_000 else {
             throw .invalidField(field: "font.size", message: "must be 0.01–10000, got \(formatNumber(font.size))")
+        }
+        try check(letterSpacing, "letterSpacing", minimum: -Self.maximumLength)
+        guard letterSpacing >= -font.size else {
+            throw .invalidField(field: "letterSpacing", message: "must be at least −font.size (\(formatNumber(-font.size))): letter spacing takes away at most one em per grapheme, got \(formatNumber(letterSpacing))")
         }
         guard lineHeight == 0 || lineHeight >= 0.01, lineHeightMultiple == 0 || lineHeightMultiple >= 0.01 else {
             throw .invalidField(field: lineHeight != 0 && lineHeight < 0.01 ? "lineHeight" : "lineHeightMultiple",
@@ -217,12 +234,7 @@ struct FieldReader {
     }
 
     init(_ value: JSONValue, field: String, expected: String) throws(LayoutError) {
-        guard let object = value.object else {
-            if Self.isReference(value) {
-                throw .invalidField(field: field, message: "token reference \(value.string!) needs a catalog; resolve it first (measure takes literal values)")
-            }
-            throw .invalidField(field: field, message: "must be \(expected), got \(value.kindDescription)")
-        }
+        guard let object = value.object else { throw Self.typeError(field, expected, value) }
         self.init(object: object, prefix: field + ".")
     }
 
@@ -253,7 +265,7 @@ struct FieldReader {
 
     static func typeError(_ field: String, _ expected: String, _ value: JSONValue) -> LayoutError {
         if Self.isReference(value) {
-            return .invalidField(field: field, message: "token reference \(value.string!) needs a catalog; resolve it first (measure takes literal values)")
+            return .invalidField(field: field, message: "token reference \(value.string!) needs a catalog to resolve it; a definition laid out on its own takes literal values")
         }
         return .invalidField(field: field, message: "must be \(expected), got \(value.kindDescription)")
     }

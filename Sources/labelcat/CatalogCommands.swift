@@ -269,17 +269,17 @@ let labelCommand = Command(
 
 func numberOrReference(_ text: String, option: String) throws -> JSONValue {
     if aliasTargetOf(.string(text)) != nil { return .string(text) }
-    guard let number = Double(text), number.isFinite else {
-        throw UsageError(message: "The value '\(text)' of '--\(option)' is not a number or a token reference like '{spacing.s}'.",
+    guard let number = decimalNumber(text) else {
+        throw UsageError(message: "The value '\(text)' of '--\(option)' is not a decimal number or a token reference like '{spacing.s}'.",
                          commandPath: ["labelcat", "label", "set"])
     }
     return .number(number)
 }
 
 func numberList(_ text: String, count: Int, option: String) throws -> [Double] {
-    let parts = text.split(separator: ",").map { Double(String($0).trimmingCharacters(" ")) }
-    guard parts.count == count, parts.allSatisfy({ $0 != nil && $0!.isFinite }) else {
-        throw UsageError(message: "The value '\(text)' of '--\(option)' must be \(count) numbers separated by commas.",
+    let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { decimalNumber(String($0).trimmingCharacters(" ")) }
+    guard parts.count == count, parts.allSatisfy({ $0 != nil }) else {
+        throw UsageError(message: "The value '\(text)' of '--\(option)' must be \(count) decimal numbers separated by commas.",
                          commandPath: ["labelcat", "label", "set"])
     }
     return parts.map { $0! }
@@ -533,7 +533,7 @@ func runLayoutList(_ arguments: ParsedArguments) throws -> Int32 {
         }
         return 0
     }
-    var table = Table("label", "locale", "lines", "truncated", "textRect (x, y, w, h)", "computed")
+    var table = Table("label", "locale", "lines shown/needed", "truncated", "textRect (x, y, w, h)", "computed")
     for row in rows {
         let rect = row.textRect.map { "\(formatted($0.x)), \(formatted($0.y)), \(formatted($0.width)), \(formatted($0.height))" }
             ?? "error: \(row.error ?? "")"

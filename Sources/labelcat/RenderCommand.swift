@@ -13,7 +13,10 @@ let renderCommand = Command(
         under it (every locale of each label unless --locale is given). The text is drawn with \
         the fonts, glyphs and positions of the label's stored layout; a stale layout is \
         recomputed first. --debug outlines the bounds (black), the inset box (dashed green), \
-        the text rect (magenta) and each baseline (orange).
+        the text rect (magenta) and each baseline (orange). A sheet is about square (its \
+        columns chosen from the number of cells and their sizes) unless --columns is given. \
+        The PNG is written whole or not at all: to a temporary file beside FILE.png, renamed \
+        over it once complete.
         """,
     arguments: [ArgumentSpec(name: "name-or-glob", help: "A label's name, or a glob of names.")],
     options: [
@@ -21,7 +24,7 @@ let renderCommand = Command(
         .option("scale", "S", help: "Pixels per point, e.g. 1, 2 or 3 (default: the labels' own scale, 3 unless set)."),
         .option("locale", "LOCALE", help: "Draw this locale's texts (labels without one show their base text on a screen)."),
         .flag("sheet", help: "A contact sheet: the labels in a grid, captioned."),
-        .option("columns", "N", help: "Columns of a contact sheet (default: about square)."),
+        .option("columns", "N", help: "Columns of a contact sheet (default: as many as make it about square)."),
         .flag("debug", help: "Outline bounds, inset box, text rect and baselines."),
     ],
     run: runRender)
@@ -68,13 +71,10 @@ func runRender(_ arguments: ParsedArguments) throws -> Int32 {
     let renderer = try Renderer(engine: catalog.engine)
     let pictureScale = scale ?? Double(cells.map(\.picture.definition.scale).max() ?? 3)
     let debug = arguments.flag("debug")
-    let canvas: Canvas
-    if sheet {
-        canvas = try renderer.renderSheet(cells, scale: pictureScale, debug: debug, columns: columns)
-    } else if isGlob {
-        canvas = try renderer.renderScreen(cells.map(\.picture), scale: pictureScale, debug: debug)
-    } else {
-        canvas = try renderer.renderLabel(cells[0].picture, scale: pictureScale, debug: debug)
+    let canvas = try drawing(hint: "choose a smaller --scale or fewer labels") {
+        if sheet { return try renderer.renderSheet(cells, scale: pictureScale, debug: debug, columns: columns) }
+        if isGlob { return try renderer.renderScreen(cells.map(\.picture), scale: pictureScale, debug: debug) }
+        return try renderer.renderLabel(cells[0].picture, scale: pictureScale, debug: debug)
     }
     try canvas.writePNG(to: out)
     if out != "-" {
@@ -84,10 +84,20 @@ func runRender(_ arguments: ParsedArguments) throws -> Int32 {
     return 0
 }
 
+/// Draws a picture; one too large to make is an error that says which options make it smaller.
+func drawing(hint: String, _ draw: () throws -> Canvas) throws -> Canvas {
+    do {
+        return try draw()
+    } catch let error as RenderError {
+        guard case .tooLarge = error.kind else { throw error }
+        throw CommandError("\(error); \(hint)")
+    }
+}
+
 /// `--scale`: a positive number of pixels per point, at most 8.
 func renderScale(_ text: String, commandPath: [String]) throws -> Double {
-    guard let scale = Double(text), scale.isFinite, scale > 0, scale <= 8 else {
-        throw UsageError(message: "The value '\(text)' of '--scale' must be a number of pixels per point above 0 and at most 8 (e.g. 1, 2 or 3).",
+    guard let scale = decimalNumber(text), scale > 0, scale <= 8 else {
+        throw UsageError(message: "The value '\(text)' of '--scale' must be a decimal number of pixels per point above 0 and at most 8 (e.g. 1, 2 or 3).",
                          commandPath: commandPath)
     }
     return scale

@@ -165,7 +165,7 @@ struct DefinitionValidationTests {
         #expect(try Self.decode(#"{"name": "a", \#(Self.frame), "numberOfLines": 2.0}"#).numberOfLines == 2)
     }
 
-    /// measure takes literal values: a token reference needs a catalog to resolve it.
+    /// A definition laid out on its own takes literal values: a token reference needs a catalog.
     @Test("A token reference without a catalog")
     func tokenReference() throws {
         try Self.expectInvalid(#"{"name": "a", \#(Self.frame), "font": "{font.body}"}"#,
