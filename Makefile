@@ -9,7 +9,7 @@ export PATH := /opt/swift/usr/bin:$(PATH)
 
 # Debian packages labelcat builds, tests and runs with.
 PACKAGES := pkg-config libsqlite3-dev libharfbuzz-dev libicu-dev libfontconfig-dev libfreetype-dev \
-            libcairo2-dev fonts-noto-cjk fonts-dejavu-core fonts-noto-color-emoji sqlite3
+            libcairo2-dev libxml2-dev fonts-noto-cjk fonts-dejavu-core fonts-noto-color-emoji sqlite3
 # The benchmarks also need Pango (the peer baseline) and Python.
 BENCH_PACKAGES := libpango1.0-dev python3
 BENCH_COUNT ?= 100000

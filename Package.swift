@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "LabelLayout", targets: ["LabelLayout"]),
         .library(name: "LabelCatalog", targets: ["LabelCatalog"]),
+        .library(name: "LabelImport", targets: ["LabelImport"]),
         .executable(name: "labelcat", targets: ["labelcat"]),
     ],
     targets: [
@@ -17,6 +18,8 @@ let package = Package(
         .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc")]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3",
                        providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0",
+                       providers: [.apt(["libxml2-dev"])]),
         // cairo with its FreeType font backend, and FreeType (cairo-ft.pc requires cairo and freetype2).
         .systemLibrary(name: "CCairo", pkgConfig: "cairo-ft",
                        providers: [.apt(["libcairo2-dev", "libfreetype-dev"])]),
@@ -31,6 +34,8 @@ let package = Package(
         .target(name: "LabelCatalog", dependencies: ["CSQLite", "LabelLayout", "LabelJSON"],
                 plugins: ["EmbedMigrations"]),
         .target(name: "LabelRender", dependencies: ["CCairo", "LabelLayout"]),
+        // Readers of Xcode's files (strings tables, String Catalogs, XLIFF, Interface Builder).
+        .target(name: "LabelImport", dependencies: ["CLibXML2", "LabelJSON", "LabelLayout"]),
         .executableTarget(name: "labelcat", dependencies: ["LabelCatalog", "LabelLayout", "LabelJSON", "LabelRender"]),
         .executableTarget(name: "labelcat-bench", dependencies: ["LabelLayout", "LabelJSON"],
                           path: "Benchmarks/LayoutBench"),
@@ -42,6 +47,8 @@ let package = Package(
         .testTarget(name: "LabelCatalogTests", dependencies: ["LabelCatalog", "LabelLayout", "LabelJSON", "TestSupport"]),
         .testTarget(name: "labelcatTests", dependencies: ["LabelJSON", "TestSupport"]),
         .testTarget(name: "LabelRenderTests", dependencies: ["LabelRender", "LabelLayout"]),
+        .testTarget(name: "LabelImportTests", dependencies: ["LabelImport", "LabelJSON", "LabelLayout", "TestSupport"],
+                    exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )
