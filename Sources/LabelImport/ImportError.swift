@@ -1,5 +1,5 @@
 /// Where something was read: a file, the line (1-based) when known, and for XML the element.
-public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
+public struct FileLocation: Sendable, Hashable, CustomStringConvertible {
     public var file: String
     public var line: Int?
     /// The XML element, as it starts: `<trans-unit id="greeting">`.
@@ -30,9 +30,9 @@ public enum ImportError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A strings table or stringsdict outside any `*.lproj` folder, so its locale is unknown.
     case unknownLocale(path: String)
     /// Bytes that are not UTF-8 or UTF-16 text.
-    case notText(SourceLocation, detail: String)
+    case notText(FileLocation, detail: String)
     /// A file that breaks the rules of its format.
-    case malformed(SourceLocation, key: String?, problem: ImportProblem)
+    case malformed(FileLocation, key: String?, problem: ImportProblem)
 
     public var description: String {
         switch self {

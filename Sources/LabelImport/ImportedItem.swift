@@ -33,6 +33,13 @@ public struct ImportedFile: Sendable, Hashable {
     /// The strings table its texts belong to: the file's name without extension (String
     /// Catalogs and storyboards alike); nil for XLIFF, whose `<file>`s name theirs.
     public var table: String?
+
+    public init(path: String, format: FileFormat, locale: String?, table: String?) {
+        self.path = path
+        self.format = format
+        self.locale = locale
+        self.table = table
+    }
 }
 
 /// The state of a translation, as String Catalogs and XLIFF record it.
@@ -71,10 +78,10 @@ public struct LocalizedString: Sendable, Hashable {
     /// The translator's comment: a String Catalog `comment`, an XLIFF `<note>`, the comment
     /// above a `.strings` entry.
     public var comment: String?
-    public var source: SourceLocation
+    public var source: FileLocation
 
     public init(table: String, key: String, locale: String, variant: String = "", value: String,
-                state: TranslationState? = nil, source: SourceLocation) {
+                state: TranslationState? = nil, source: FileLocation) {
         self.table = table
         self.key = key
         self.locale = locale
@@ -101,18 +108,26 @@ public struct InterfaceLabel: Sendable, Hashable {
     public var table: String
     /// The locale of its own text: "" for `Base.lproj`.
     public var locale: String
-    public var source: SourceLocation
+    public var source: FileLocation
+
+    public init(definition: JSONValue, objectID: String, table: String, locale: String, source: FileLocation) {
+        self.definition = definition
+        self.objectID = objectID
+        self.table = table
+        self.locale = locale
+        self.source = source
+    }
 }
 
 /// Something an import read past but a user should know.
 public enum ImportWarning: Sendable, Hashable, CustomStringConvertible {
     /// A key given twice in one table: the last value wins, as Apple's reader does.
-    case duplicateKey(SourceLocation, key: String, firstLine: Int?)
+    case duplicateKey(FileLocation, key: String, firstLine: Int?)
     /// A `/*` comment still open at the end of a strings table (Apple's reader ignores the rest
     /// of the file too).
-    case unterminatedComment(SourceLocation)
+    case unterminatedComment(FileLocation)
     /// An Interface Builder label without a `<rect key="frame">`: skipped.
-    case labelWithoutFrame(SourceLocation, objectID: String)
+    case labelWithoutFrame(FileLocation, objectID: String)
     /// A file a folder search found but cannot read as what it is named (a strings table
     /// outside any `*.lproj` folder).
     case skippedFile(path: String, reason: String)

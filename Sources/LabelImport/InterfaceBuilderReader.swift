@@ -21,14 +21,14 @@ enum InterfaceBuilderReader {
             if isRoot {
                 isRoot = false
                 guard element.name == "document" else {
-                    throw .file(.malformed(SourceLocation(file: file.path, line: reader.line(), element: "<\(element.name)>"), key: nil,
+                    throw .file(.malformed(FileLocation(file: file.path, line: reader.line(), element: "<\(element.name)>"), key: nil,
                                            problem: .unsupportedDocument("<\(element.name)> where an Interface Builder <document> was expected (files of Xcode 4 and older: open and save them in a current Xcode)")))
                 }
                 continue
             }
             guard element.name == "label" else { continue }
             let label = try ImportFailure<E>.attempt { () throws(ImportError) in try reader.readElement() }
-            let location = SourceLocation(file: file.path, line: label.line, element: label.tag(identifiedBy: "id"))
+            let location = FileLocation(file: file.path, line: label.line, element: label.tag(identifiedBy: "id"))
             guard let id = label.attribute("id") else {
                 throw .file(.malformed(location, key: nil, problem: .missing("the id of <label>")))
             }
@@ -68,11 +68,11 @@ enum InterfaceBuilderReader {
     }
 
     static func definition(of label: XMLElement, id: String, text: String, frame: XMLElement, name: String,
-                           key: String, location: SourceLocation) throws(ImportError) -> JSONValue {
+                           key: String, location: FileLocation) throws(ImportError) -> JSONValue {
         func number(_ element: XMLElement, _ attribute: String, default fallback: Double? = nil) throws(ImportError) -> Double? {
             guard let text = element.attribute(attribute) else { return fallback }
             guard let value = Double(text), value.isFinite else {
-                throw .malformed(SourceLocation(file: location.file, line: element.line, element: location.element), key: nil,
+                throw .malformed(FileLocation(file: location.file, line: element.line, element: location.element), key: nil,
                                  problem: .shape(path: "<\(element.name)> \(attribute)", expected: "a number", found: "\"\(text)\""))
             }
             return value
@@ -161,7 +161,7 @@ enum InterfaceBuilderReader {
     ]
 
     /// The font of a `<fontDescription>`, and its point size.
-    static func font(_ description: XMLElement, location: SourceLocation) throws(ImportError) -> (JSONObject, Double?) {
+    static func font(_ description: XMLElement, location: FileLocation) throws(ImportError) -> (JSONObject, Double?) {
         var font = JSONObject()
         if let style = description.attribute("style") {
             font["textStyle"] = .string(textStyles[style] ?? lowercasingFirst(String(style.dropFirst(style.hasPrefix("UICTFontTextStyle") ? 17 : 0))))

@@ -55,12 +55,12 @@ struct PropertyList: Equatable {
     /// The value of a `<plist>` document element.
     static func read(document root: XMLElement, file: String) throws(ImportError) -> PropertyList {
         guard root.name == "plist" else {
-            throw .malformed(SourceLocation(file: file, line: root.line, element: root.tag()), key: nil,
+            throw .malformed(FileLocation(file: file, line: root.line, element: root.tag()), key: nil,
                              problem: .unsupportedDocument("<\(root.name)> where a property list <plist> was expected"))
         }
         let values = root.elements
         guard values.count == 1 else {
-            throw .malformed(SourceLocation(file: file, line: root.line, element: "<plist>"), key: nil,
+            throw .malformed(FileLocation(file: file, line: root.line, element: "<plist>"), key: nil,
                              problem: .shape(path: "plist", expected: "exactly one value", found: "\(values.count)"))
         }
         return try read(values[0], file: file)
@@ -68,7 +68,7 @@ struct PropertyList: Equatable {
 
     private static func read(_ element: XMLElement, file: String) throws(ImportError) -> PropertyList {
         func malformed(_ message: String) -> ImportError {
-            .malformed(SourceLocation(file: file, line: element.line, element: "<\(element.name)>"), key: nil,
+            .malformed(FileLocation(file: file, line: element.line, element: "<\(element.name)>"), key: nil,
                        problem: .syntax(message))
         }
         switch element.name {
@@ -96,7 +96,7 @@ struct PropertyList: Equatable {
                 let keyElement = children[index]
                 guard keyElement.name == "key" else { throw malformed("expected <key> in <dict>, found <\(keyElement.name)>") }
                 guard index + 1 < children.count else {
-                    throw .malformed(SourceLocation(file: file, line: keyElement.line, element: "<key>"), key: keyElement.text,
+                    throw .malformed(FileLocation(file: file, line: keyElement.line, element: "<key>"), key: keyElement.text,
                                      problem: .missing("the value after <key>\(keyElement.text)</key>"))
                 }
                 entries.append((keyElement.text, try read(children[index + 1], file: file), keyElement.line))

@@ -20,12 +20,12 @@ enum StringCatalogReader {
                 do throws(ImportProblem) {
                     texts = try VariedText(content: localization.content, substitutions: localization.substitutions).expanded()
                 } catch {
-                    throw .file(.malformed(SourceLocation(file: file.path, line: localization.line), key: entry.key, problem: error))
+                    throw .file(.malformed(FileLocation(file: file.path, line: localization.line), key: entry.key, problem: error))
                 }
                 for text in texts {
                     var string = LocalizedString(table: table, key: entry.key, locale: localization.locale,
                                                  variant: text.variant, value: text.value, state: text.state,
-                                                 source: SourceLocation(file: file.path, line: text.line ?? localization.line))
+                                                 source: FileLocation(file: file.path, line: text.line ?? localization.line))
                     string.isSourceLanguage = localization.locale == catalog.sourceLanguage
                     string.extractionState = entry.extractionState
                     string.shouldTranslate = entry.shouldTranslate
@@ -68,7 +68,7 @@ struct StringCatalogParser {
         path = file.path
         parser = JSONPullParser(bytes: file.bytes)
         guard parser.nextIsObject() else {
-            throw .malformed(SourceLocation(file: path, line: 1), key: nil, problem: .json("a String Catalog must be a JSON object"))
+            throw .malformed(FileLocation(file: path, line: 1), key: nil, problem: .json("a String Catalog must be a JSON object"))
         }
         try beginObject(key: nil)
         var language: String?
@@ -99,8 +99,8 @@ struct StringCatalogParser {
                 try skipValue(key: nil)
             }
         }
-        guard foundStrings else { throw .malformed(SourceLocation(file: path, line: 1), key: nil, problem: .missing("strings")) }
-        guard let language else { throw .malformed(SourceLocation(file: path, line: 1), key: nil, problem: .missing("sourceLanguage")) }
+        guard foundStrings else { throw .malformed(FileLocation(file: path, line: 1), key: nil, problem: .missing("strings")) }
+        guard let language else { throw .malformed(FileLocation(file: path, line: 1), key: nil, problem: .missing("sourceLanguage")) }
         sourceLanguage = language
     }
 
@@ -138,8 +138,9 @@ struct StringCatalogParser {
         do throws(JSONParseError) { return try parser.nextMember() } catch { throw jsonError(error, key: key) }
     }
 
-    private mutating func value(key: String?) throws(ImportError) -> JSONValue {
-        do throws(JSONParseError) { return try parser.value() } catch { throw jsonError(error, key: key) }
+    /// The next value whole; `context` names where it is, for errors inside it.
+    private mutating func value(key: String?, context: String? = nil) throws(ImportError) -> JSONValue {
+        do throws(JSONParseError) { return try parser.value() } catch { throw jsonError(error, key: key, context: context) }
     }
 
     private mutating func skipValue(key: String?) throws(ImportError) {
@@ -150,19 +151,20 @@ struct StringCatalogParser {
         do throws(JSONParseError) { try parser.beginObject() } catch { throw jsonError(error, key: key) }
     }
 
-    private mutating func jsonError(_ error: JSONParseError, key: String?) -> ImportError {
-        let location = error.path.isEmpty ? "" : " (in \(error.path.joined(separator: ".")))"
-        return .malformed(SourceLocation(file: path, line: parser.line(at: error.offset)), key: key,
+    private mutating func jsonError(_ error: JSONParseError, key: String?, context: String? = nil) -> ImportError {
+        let members = (context.map { [$0] } ?? []) + error.path
+        let location = members.isEmpty ? "" : " (in \(members.joined(separator: ".")))"
+        return .malformed(FileLocation(file: path, line: parser.line(at: error.offset)), key: key,
                           problem: .json(error.message + location))
     }
 
     private func shapeError(_ path: String, _ expected: String, _ found: JSONValue, line: Int, key: String?) -> ImportError {
-        .malformed(SourceLocation(file: self.path, line: line), key: key,
+        .malformed(FileLocation(file: self.path, line: line), key: key,
                    problem: .shape(path: path, expected: expected, found: found.kindDescription))
     }
 
     private func problem(_ problem: ImportProblem, line: Int, key: String) -> ImportError {
-        .malformed(SourceLocation(file: path, line: line), key: key, problem: problem)
+        .malformed(FileLocation(file: path, line: line), key: key, problem: problem)
     }
 
     // MARK: Entries
@@ -205,8 +207,8 @@ struct StringCatalogParser {
         try beginObject(key: key)
         while let locale = try nextMember(key: key) {
             let line = parser.line(at: parser.offset)
-            let value = try value(key: key)
             let path = "localizations.\(locale)"
+            let value = try value(key: key, context: path)
             guard let object = value.object else { throw shapeError(path, "an object", value, line: line, key: key) }
             guard !object.members.isEmpty else { continue }
             let content = try self.content(object, path: path, line: line, key: key)

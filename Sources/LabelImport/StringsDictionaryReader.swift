@@ -16,18 +16,18 @@ enum StringsDictionaryReader {
         let list = try ImportFailure<E>.attempt { () throws(ImportError) in
             let reader = try XMLReader(file: file)
             guard try reader.nextElement() != nil else {
-                throw .malformed(SourceLocation(file: file.path), key: nil, problem: .missing("the <plist> element"))
+                throw .malformed(FileLocation(file: file.path), key: nil, problem: .missing("the <plist> element"))
             }
             return try PropertyList.read(document: reader.readElement(), file: file.path)
         }
         guard let entries = list.dictionary else {
-            throw .file(.malformed(SourceLocation(file: file.path, line: list.line), key: nil,
+            throw .file(.malformed(FileLocation(file: file.path, line: list.line), key: nil,
                                    problem: .shape(path: "plist", expected: "a dictionary of keys", found: list.kindDescription)))
         }
         var firstLines: [String: Int] = [:]
         for entry in entries {
             if let first = firstLines[entry.key] {
-                try emit(.warning(.duplicateKey(SourceLocation(file: file.path, line: entry.keyLine), key: entry.key, firstLine: first)))
+                try emit(.warning(.duplicateKey(FileLocation(file: file.path, line: entry.keyLine), key: entry.key, firstLine: first)))
             }
             firstLines[entry.key] = firstLines[entry.key] ?? entry.keyLine
         }
@@ -35,7 +35,7 @@ enum StringsDictionaryReader {
         var lastIndex: [String: Int] = [:]
         for (index, entry) in entries.enumerated() { lastIndex[entry.key] = index }
         for (index, entry) in entries.enumerated() where lastIndex[entry.key] == index {
-            let location = SourceLocation(file: file.path, line: entry.keyLine)
+            let location = FileLocation(file: file.path, line: entry.keyLine)
             let texts: [ExpandedText]
             do throws(ImportProblem) {
                 texts = try variedText(entry.value).expanded()
@@ -44,7 +44,7 @@ enum StringsDictionaryReader {
             }
             for text in texts {
                 let string = LocalizedString(table: table, key: entry.key, locale: locale, variant: text.variant,
-                                             value: text.value, source: SourceLocation(file: file.path, line: text.line ?? entry.keyLine))
+                                             value: text.value, source: FileLocation(file: file.path, line: text.line ?? entry.keyLine))
                 try emit(.string(string))
             }
         }

@@ -91,7 +91,7 @@ struct StringsTableParser {
             index += 1
             let entry = StringsTableEntry(key: key, value: value, line: keyLine, comment: entryComment)
             if let position = positions[key] {
-                warnings.append(.duplicateKey(SourceLocation(file: file, line: keyLine), key: key,
+                warnings.append(.duplicateKey(FileLocation(file: file, line: keyLine), key: key,
                                               firstLine: entries[position].line))
                 entries[position].value = value
                 entries[position].line = keyLine
@@ -105,7 +105,7 @@ struct StringsTableParser {
     }
 
     private func malformed(_ key: String?, _ problem: ImportProblem, line: Int? = nil) -> ImportError {
-        .malformed(SourceLocation(file: file, line: line ?? self.line), key: key, problem: problem)
+        .malformed(FileLocation(file: file, line: line ?? self.line), key: key, problem: problem)
     }
 
     private func describeCurrent() -> String {
@@ -151,7 +151,7 @@ struct StringsTableParser {
                     index += 1
                 }
                 if !closed {
-                    warnings.append(.unterminatedComment(SourceLocation(file: file, line: startLine)))
+                    warnings.append(.unterminatedComment(FileLocation(file: file, line: startLine)))
                 }
             default:
                 return true

@@ -6,13 +6,13 @@ enum StringsTableReader {
                                emit: (ImportedItem) throws(ImportFailure<E>) -> Void) throws(ImportFailure<E>) {
         let bytes = file.bytes
         if bytes.starts(with: Array("bplist".utf8)) {
-            throw .file(.malformed(SourceLocation(file: file.path, line: 1), key: nil, problem: .binaryPropertyList))
+            throw .file(.malformed(FileLocation(file: file.path, line: 1), key: nil, problem: .binaryPropertyList))
         }
         if Self.isXML(bytes) {
             let entries = try ImportFailure<E>.attempt { () throws(ImportError) in try xmlEntries(file) }
             for (key, value, line) in entries {
                 try emit(.string(LocalizedString(table: table, key: key, locale: locale, value: value,
-                                                 source: SourceLocation(file: file.path, line: line))))
+                                                 source: FileLocation(file: file.path, line: line))))
             }
             return
         }
@@ -22,7 +22,7 @@ enum StringsTableReader {
         for warning in warnings { try emit(.warning(warning)) }
         for entry in entries {
             var string = LocalizedString(table: table, key: entry.key, locale: locale, value: entry.value,
-                                         source: SourceLocation(file: file.path, line: entry.line))
+                                         source: FileLocation(file: file.path, line: entry.line))
             string.comment = entry.comment
             try emit(.string(string))
         }
@@ -40,17 +40,17 @@ enum StringsTableReader {
     private static func xmlEntries(_ file: MappedFile) throws(ImportError) -> [(String, String, Int)] {
         let reader = try XMLReader(file: file)
         guard try reader.nextElement() != nil else {
-            throw .malformed(SourceLocation(file: file.path), key: nil, problem: .missing("the <plist> element"))
+            throw .malformed(FileLocation(file: file.path), key: nil, problem: .missing("the <plist> element"))
         }
         let list = try PropertyList.read(document: reader.readElement(), file: file.path)
         guard let entries = list.dictionary else {
-            throw .malformed(SourceLocation(file: file.path, line: list.line), key: nil,
+            throw .malformed(FileLocation(file: file.path, line: list.line), key: nil,
                              problem: .shape(path: "plist", expected: "a dictionary", found: list.kindDescription))
         }
         var result: [(String, String, Int)] = []
         for entry in entries {
             guard let value = entry.value.string else {
-                throw .malformed(SourceLocation(file: file.path, line: entry.keyLine), key: entry.key,
+                throw .malformed(FileLocation(file: file.path, line: entry.keyLine), key: entry.key,
                                  problem: .notAString(found: entry.value.kindDescription))
             }
             result.append((entry.key, value, entry.keyLine))

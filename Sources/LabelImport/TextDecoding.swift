@@ -34,7 +34,7 @@ enum TextEncoding: Equatable {
         switch encoding {
         case .utf8:
             if let bad = firstInvalidUTF8(body) {
-                throw .notText(SourceLocation(file: file, line: lineOfByte(bad, in: body)),
+                throw .notText(FileLocation(file: file, line: lineOfByte(bad, in: body)),
                                detail: "byte \(bomLength + bad) is not UTF-8 (nor is the file UTF-16)")
             }
             var units: [UInt16] = []
@@ -43,7 +43,7 @@ enum TextEncoding: Equatable {
             return units
         case .utf16LittleEndian, .utf16BigEndian:
             guard body.count % 2 == 0 else {
-                throw .notText(SourceLocation(file: file), detail: "UTF-16 text of an odd number of bytes")
+                throw .notText(FileLocation(file: file), detail: "UTF-16 text of an odd number of bytes")
             }
             var units = [UInt16](repeating: 0, count: body.count / 2)
             let little = encoding == .utf16LittleEndian
@@ -62,7 +62,7 @@ enum TextEncoding: Equatable {
                     continue
                 }
                 if unit & 0xF800 == 0xD800 {
-                    throw .notText(SourceLocation(file: file, line: line),
+                    throw .notText(FileLocation(file: file, line: line),
                                    detail: "an unpaired UTF-16 surrogate at byte \(bomLength + 2 * index)")
                 }
                 index += 1

@@ -18,13 +18,13 @@ enum XLIFFReader {
                                emit: (ImportedItem) throws(ImportFailure<E>) -> Void) throws(ImportFailure<E>) {
         let reader = try ImportFailure<E>.attempt { () throws(ImportError) in try XMLReader(file: file) }
         guard let root = try ImportFailure<E>.attempt({ () throws(ImportError) in try reader.nextElement() }) else {
-            throw .file(.malformed(SourceLocation(file: file.path), key: nil, problem: .missing("the <xliff> element")))
+            throw .file(.malformed(FileLocation(file: file.path), key: nil, problem: .missing("the <xliff> element")))
         }
         let rootAttributes = reader.attributes()
         let version = rootAttributes.first { $0.name == "version" }?.value ?? "1.2"
         guard root.name == "xliff", version.hasPrefix("1.") else {
             let what = root.name == "xliff" ? "XLIFF \(version) (labelcat reads XLIFF 1.2)" : "<\(root.name)> where <xliff> was expected"
-            throw .file(.malformed(SourceLocation(file: file.path, line: reader.line(), element: "<\(root.name)>"), key: nil,
+            throw .file(.malformed(FileLocation(file: file.path, line: reader.line(), element: "<\(root.name)>"), key: nil,
                                    problem: .unsupportedDocument(what)))
         }
         var current: FileSection?
@@ -41,7 +41,7 @@ enum XLIFFReader {
             case "trans-unit":
                 let unit = try ImportFailure<E>.attempt { () throws(ImportError) in try reader.readElement() }
                 guard current != nil else {
-                    throw .file(.malformed(SourceLocation(file: file.path, line: unit.line, element: unit.tag(identifiedBy: "id")),
+                    throw .file(.malformed(FileLocation(file: file.path, line: unit.line, element: unit.tag(identifiedBy: "id")),
                                            key: unit.attribute("id"), problem: .syntax("<trans-unit> outside a <file>")))
                 }
                 try current!.add(unit, emit: emit)
@@ -103,8 +103,8 @@ private struct FileSection {
         isSourceLanguage = targetLanguage != nil && targetLanguage == sourceLanguage
     }
 
-    func location(_ unit: XMLElement) -> SourceLocation {
-        SourceLocation(file: path, line: unit.line, element: unit.tag(identifiedBy: "id"))
+    func location(_ unit: XMLElement) -> FileLocation {
+        FileLocation(file: path, line: unit.line, element: unit.tag(identifiedBy: "id"))
     }
 
     mutating func add<E: Error>(_ element: XMLElement, emit: (ImportedItem) throws(ImportFailure<E>) -> Void) throws(ImportFailure<E>) {
@@ -168,7 +168,7 @@ private struct FileSection {
             do throws(ImportProblem) {
                 varied = try kind == .stringCatalog ? Self.catalogText(keyUnits) : Self.stringsDictionaryText(keyUnits)
             } catch {
-                throw .file(.malformed(SourceLocation(file: path, line: first.line), key: key, problem: error))
+                throw .file(.malformed(FileLocation(file: path, line: first.line), key: key, problem: error))
             }
             let texts: [ExpandedText]
             do throws(ImportProblem) {
@@ -176,11 +176,11 @@ private struct FileSection {
             } catch {
                 // A unit of the key is not translated yet: the key is, as a whole, untranslated.
                 if case .undefinedSubstitution = error { continue }
-                throw .file(.malformed(SourceLocation(file: path, line: first.line), key: key, problem: error))
+                throw .file(.malformed(FileLocation(file: path, line: first.line), key: key, problem: error))
             }
             for text in texts {
                 var string = LocalizedString(table: table, key: key, locale: locale, variant: text.variant, value: text.value,
-                                             state: text.state, source: SourceLocation(file: path, line: text.line ?? first.line))
+                                             state: text.state, source: FileLocation(file: path, line: text.line ?? first.line))
                 string.comment = first.note
                 string.isSourceLanguage = isSourceLanguage
                 try emit(.string(string))

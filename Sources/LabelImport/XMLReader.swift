@@ -118,7 +118,7 @@ final class XMLReader {
 
     private func readFailed() -> ImportError {
         let line = failure?.line ?? Int(xmlTextReaderGetParserLineNumber(reader))
-        return .malformed(SourceLocation(file: input.path, line: line > 0 ? line : nil), key: nil,
+        return .malformed(FileLocation(file: input.path, line: line > 0 ? line : nil), key: nil,
                           problem: .xml(failure?.message ?? "the document ends too early"))
     }
 

@@ -191,7 +191,7 @@ struct FileFinder {
             do throws(JSONParseError) {
                 locale = try JSONValue.parse(contents.bytes)["targetLocale"]?.string
             } catch {
-                throw .malformed(SourceLocation(file: contentsPath), key: nil, problem: .json(error.description))
+                throw .malformed(FileLocation(file: contentsPath), key: nil, problem: .json(error.description))
             }
         }
         let localized = Self.join(folder, "Localized Contents")
