@@ -39,6 +39,8 @@ let package = Package(
         .executableTarget(name: "labelcat", dependencies: ["LabelCatalog", "LabelLayout", "LabelJSON", "LabelRender"]),
         .executableTarget(name: "labelcat-bench", dependencies: ["LabelLayout", "LabelJSON"],
                           path: "Benchmarks/LayoutBench"),
+        .executableTarget(name: "labelcat-import-bench", dependencies: ["LabelImport"],
+                          path: "Benchmarks/ImportBench"),
 
         // What the test targets share: temporary directories, running programs.
         .target(name: "TestSupport", path: "Tests/Support"),
