@@ -255,6 +255,10 @@ private struct FileSection {
             guard let category = PluralCategory(rawValue: form) else { throw .unknownPluralCategory(form) }
             substitutions[variable, default: VariedText.Substitution(name: variable)].forms.append((category, leaf(unit)))
         }
+        if content == nil, substitutions.count == 1, let variable = substitutions.keys.first {
+            // Xcode leaves out a format that is nothing but its one variable (`%#@count@`).
+            content = .leaf(VariedText.Leaf(value: "%#@\(variable)@", state: nil, line: units[0].line))
+        }
         guard let content else { throw .missing(StringsDictionaryReader.formatKey) }
         return VariedText(content: content, substitutions: substitutions)
     }

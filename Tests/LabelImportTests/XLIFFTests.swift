@@ -58,6 +58,22 @@ import Testing
         #expect(result.texts(table: "Localizable", locale: "fr") == ["a": "Ah"])
     }
 
+    /// Xcode leaves out the format of a stringsdict key that is nothing but its one variable.
+    @Test func aStringsdictKeyWithoutItsFormatUnit() throws {
+        let file = try ScratchFile("it.xliff", Self.xliff("""
+            <trans-unit id="/[Count/Selected]:dict/CountSelected:dict/one:dict/:string">
+              <source>%d entry selected</source><target state="translated">%d voce selezionata</target>
+            </trans-unit>
+            <trans-unit id="/[Count/Selected]:dict/CountSelected:dict/other:dict/:string">
+              <source>%d entries selected</source><target state="translated">%d voci selezionate</target>
+            </trans-unit>
+            """, original: "App/en.lproj/Localizable.stringsdict", targetLanguage: "it"))
+        #expect(try importAll([file.path]).texts(table: "Localizable", locale: "it") == [
+            "[Count/Selected] [plural.one]": "%d voce selezionata",
+            "[Count/Selected] [plural.other]": "%d voci selezionate",
+        ])
+    }
+
     /// Every malformed variant names the file, the line or element, and the key.
     @Test(arguments: [
         (xliff("<trans-unit id=\"a\">\n<source>A</source><target state=\"done\">B</target></trans-unit>"), 7, "a",
