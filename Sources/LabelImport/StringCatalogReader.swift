@@ -139,8 +139,8 @@ struct StringCatalogParser {
     }
 
     /// The next value whole; `context` names where it is, for errors inside it.
-    private mutating func value(key: String?, context: String? = nil) throws(ImportError) -> JSONValue {
-        do throws(JSONParseError) { return try parser.value() } catch { throw jsonError(error, key: key, context: context) }
+    private mutating func value(key: String?, context: @autoclosure () -> String? = nil) throws(ImportError) -> JSONValue {
+        do throws(JSONParseError) { return try parser.value() } catch { throw jsonError(error, key: key, context: context()) }
     }
 
     private mutating func skipValue(key: String?) throws(ImportError) {
@@ -207,14 +207,71 @@ struct StringCatalogParser {
         try beginObject(key: key)
         while let locale = try nextMember(key: key) {
             let line = parser.line(at: parser.offset)
-            let path = "localizations.\(locale)"
-            let value = try value(key: key, context: path)
-            guard let object = value.object else { throw shapeError(path, "an object", value, line: line, key: key) }
-            guard !object.members.isEmpty else { continue }
-            let content = try self.content(object, path: path, line: line, key: key)
-            let substitutions = try self.substitutions(object["substitutions"], path: path + ".substitutions", line: line, key: key)
-            entry.localizations.append(.init(locale: locale, content: content, substitutions: substitutions, line: line))
+            // Paths of parts are only spelt out for messages.
+            var path: String { "localizations.\(locale)" }
+            guard parser.nextIsObject() else {
+                throw shapeError(path, "an object", try value(key: key, context: path), line: line, key: key)
+            }
+            // The members one by one: a plain `stringUnit` (most texts) is read without a
+            // JSONValue; variations and substitutions are read whole.
+            try beginObject(key: key)
+            var unit: VariedText.Leaf?
+            var variations: JSONValue?
+            var substitutions: JSONValue?
+            var isEmpty = true
+            while let member = try nextMember(key: key) {
+                isEmpty = false
+                switch member {
+                case "stringUnit": unit = try readStringUnit(path: "\(path).stringUnit", line: line, key: key)
+                case "variations": variations = try value(key: key, context: path + ".variations")
+                case "substitutions": substitutions = try value(key: key, context: path + ".substitutions")
+                default: try skipValue(key: key)
+                }
+            }
+            guard !isEmpty else { continue }
+            let content: VariedText.Content
+            if let variations {
+                content = try self.content(JSONObject([("variations", variations)]), path: path, line: line, key: key)
+            } else if let unit {
+                content = .leaf(unit)
+            } else {
+                throw problem(.missing("\(path).stringUnit"), line: line, key: key)
+            }
+            entry.localizations.append(.init(locale: locale, content: content,
+                                             substitutions: try substitutions.map { (value) throws(ImportError) in
+                                                 try self.substitutions(value, path: path + ".substitutions", line: line, key: key)
+                                             } ?? [:],
+                                             line: line))
         }
+    }
+
+    /// A `stringUnit {state, value}` read member by member.
+    private mutating func readStringUnit(path unitPath: @autoclosure () -> String, line: Int,
+                                         key: String) throws(ImportError) -> VariedText.Leaf {
+        var path: String { unitPath() }
+        guard parser.nextIsObject() else {
+            throw shapeError(path, "an object {state, value}", try value(key: key, context: path), line: line, key: key)
+        }
+        try beginObject(key: key)
+        var text: String?
+        var state: TranslationState?
+        while let member = try nextMember(key: key) {
+            switch member {
+            case "value":
+                let value = try value(key: key, context: path + ".value")
+                guard let string = value.string else { throw shapeError(path + ".value", "a string", value, line: line, key: key) }
+                text = string
+            case "state":
+                let value = try value(key: key, context: path + ".state")
+                guard let name = value.string else { throw shapeError(path + ".state", "a string", value, line: line, key: key) }
+                guard let known = TranslationState(rawValue: name) else { throw problem(.unknownState(name), line: line, key: key) }
+                state = known
+            default:
+                try skipValue(key: key)
+            }
+        }
+        guard let text else { throw problem(.missing("\(path).value"), line: line, key: key) }
+        return VariedText.Leaf(value: text, state: state, line: line)
     }
 
     /// A localization's (or a variation case's) text: its `stringUnit`, or its `variations`.

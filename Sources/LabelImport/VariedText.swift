@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import LabelLayout
 
 /// The text of one key in one locale with its variations, as String Catalogs, stringsdict
@@ -76,7 +79,7 @@ struct VariedText {
 
     private func expand(_ leaf: Leaf, segments: [String], hasOwnPlural: Bool,
                         into result: inout [ExpandedText]) throws(ImportProblem) {
-        let used = leaf.value.utf8.contains(UInt8(ascii: "%")) ? try referencedSubstitutions(of: leaf.value) : []
+        let used = leaf.value.containsPercent ? try referencedSubstitutions(of: leaf.value) : []
         guard !used.isEmpty else {
             result.append(ExpandedText(variant: segments.joined(separator: "."), value: leaf.value,
                                        state: leaf.state, line: leaf.line))
@@ -218,6 +221,15 @@ extension VariedText.Content {
 }
 
 extension String {
+    /// True when the text has a `%` (so may have format specifiers), found with memchr.
+    var containsPercent: Bool {
+        var text = self
+        return text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return false }
+            return memchr(base, Int32(UInt8(ascii: "%")), bytes.count) != nil
+        }
+    }
+
     /// Every occurrence of `target` replaced (no Foundation).
     func replacingAll(_ target: String, with replacement: String) -> String {
         guard !target.isEmpty, firstRange(of: target) != nil else { return self }

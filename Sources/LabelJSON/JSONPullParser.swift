@@ -21,7 +21,7 @@ import Glibc
 public struct JSONPullParser {
     private var parser: JSONParser
     /// For each object entered and not yet left: whether a member was read, and the keys seen.
-    private var levels: [(hasMembers: Bool, keys: Set<String>)] = []
+    private var levels: [Level] = []
     private var countedOffset = 0
     private var countedLine = 1
 
@@ -74,7 +74,7 @@ public struct JSONPullParser {
         }
         guard levels.count < JSONParser.maximumDepth else { throw parser.error("nesting deeper than \(JSONParser.maximumDepth)") }
         parser.position += 1
-        levels.append((false, []))
+        levels.append(Level())
     }
 
     /// The key of the next member of the object entered last, with the parser left at its
@@ -99,7 +99,7 @@ public struct JSONPullParser {
         }
         let keyOffset = parser.position
         let key = try parser.parseString()
-        guard levels[levels.count - 1].keys.insert(key).inserted else {
+        guard levels[levels.count - 1].insert(key) else {
             parser.position = keyOffset
             throw parser.error("duplicate key \"\(key)\"")
         }
@@ -122,6 +122,25 @@ public struct JSONPullParser {
     /// Reads past the next value.
     public mutating func skipValue() throws(JSONParseError) {
         _ = try value()
+    }
+
+    /// An object being read: whether a member was read, and the keys seen (in a list while
+    /// few, as most objects have two or three members, then in a set).
+    private struct Level {
+        var hasMembers = false
+        var few: [String] = []
+        var many: Set<String> = []
+
+        /// Records `key`; false when it was seen before.
+        mutating func insert(_ key: String) -> Bool {
+            if few.count < 16 {
+                if few.contains(key) { return false }
+                few.append(key)
+                return true
+            }
+            if few.contains(key) { return false }
+            return many.insert(key).inserted
+        }
     }
 
     /// Checks that nothing but white space follows.
