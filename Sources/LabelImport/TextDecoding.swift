@@ -73,29 +73,17 @@ enum TextEncoding: Equatable {
 
     /// The offset of the first byte that is not well-formed UTF-8, or nil.
     static func firstInvalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        var index = 0
-        let count = bytes.count
-        while index < count {
-            let lead = bytes[index]
-            if lead < 0x80 { index += 1; continue }
-            let width: Int
-            var lower: UInt8 = 0x80
-            var upper: UInt8 = 0xBF
-            switch lead {
-            case 0xC2...0xDF: width = 2
-            case 0xE0: width = 3; lower = 0xA0
-            case 0xE1...0xEC, 0xEE...0xEF: width = 3
-            case 0xED: width = 3; upper = 0x9F
-            case 0xF0: width = 4; lower = 0x90
-            case 0xF1...0xF3: width = 4
-            case 0xF4: width = 4; upper = 0x8F
-            default: return index
+        guard String(validating: bytes, as: UTF8.self) == nil else { return nil }
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let scalar): offset += scalar.count
+            case .emptyInput: return nil
+            case .error: return offset
             }
-            guard index + width <= count, bytes[index + 1] >= lower, bytes[index + 1] <= upper else { return index }
-            for offset in 2..<max(2, width) where bytes[index + offset] & 0xC0 != 0x80 { return index }
-            index += width
         }
-        return nil
     }
 
     static func lineOfByte(_ offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {

@@ -198,27 +198,15 @@ public enum FormatArguments {
         }
         var flags = ""
         while index < count, let flag = flagCharacter(bytes[index]) { flags.append(flag); index += 1 }
-        var width: Int?
-        var starArguments = 0
-        if index < count, bytes[index] == UInt8(ascii: "*") {
-            starArguments += 1
-            index += 1
-        } else {
-            let widthStart = index
-            while index < count, isDigit(bytes[index]) { index += 1 }
-            if index > widthStart { width = number(bytes, widthStart..<index) }
-        }
+        let widthPart = countPart(bytes, &index)
+        let width = widthPart.value
+        var starArguments = widthPart.fromArgument ? 1 : 0
         var precision: Int?
         if index < count, bytes[index] == UInt8(ascii: ".") {
             index += 1
-            if index < count, bytes[index] == UInt8(ascii: "*") {
-                starArguments += 1
-                index += 1
-            } else {
-                let precisionStart = index
-                while index < count, isDigit(bytes[index]) { index += 1 }
-                precision = index > precisionStart ? number(bytes, precisionStart..<index) : 0
-            }
+            let precisionPart = countPart(bytes, &index)
+            precision = precisionPart.fromArgument ? nil : precisionPart.value ?? 0
+            starArguments += precisionPart.fromArgument ? 1 : 0
         }
         let lengthStart = index
         while index < count, index - lengthStart < 2, isLengthModifier(bytes[index]) { index += 1 }
@@ -242,6 +230,17 @@ public enum FormatArguments {
         return (FormatSpecifier(kind: kind, range: start..<index + 1, argument: argument, isPositional: position != nil,
                                 flags: flags, width: width, precision: precision, length: length,
                                 conversion: Character(Unicode.Scalar(bytes[index]))), index + 1)
+    }
+
+    /// A width or a precision at `index`: digits, or `*` (given by an argument).
+    private static func countPart(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int) -> (value: Int?, fromArgument: Bool) {
+        if index < bytes.count, bytes[index] == UInt8(ascii: "*") {
+            index += 1
+            return (nil, true)
+        }
+        let start = index
+        while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+        return (index > start ? number(bytes, start..<index) : nil, false)
     }
 
     private static func takeArgument(_ position: Int?, _ nextArgument: inout Int) -> Int {
