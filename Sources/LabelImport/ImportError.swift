@@ -101,7 +101,14 @@ public enum ImportProblem: Error, Sendable, Hashable, CustomStringConvertible {
 
 /// A failure of `XcodeImporter.read`: a file that could not be imported, or an error thrown by
 /// the caller's own handler of the imported items.
-public enum ImportFailure<HandlerError: Error>: Error {
+public enum ImportFailure<HandlerError: Error>: Error, CustomStringConvertible {
     case file(ImportError)
     case handler(HandlerError)
+
+    public var description: String {
+        switch self {
+        case .file(let error): return error.description
+        case .handler(let error): return "\(error)"
+        }
+    }
 }

@@ -88,11 +88,11 @@ final class XMLReader {
         input = file
         let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_BIG_LINES.rawValue | XML_PARSE_NOCDATA.rawValue)
         let bytes = file.bytes
+        guard bytes.count > 0 else {
+            throw .malformed(FileLocation(file: file.path), key: nil, problem: .xml("the file is empty"))
+        }
         let created: xmlTextReaderPtr? = bytes.withMemoryRebound(to: CChar.self) { chars in
-            guard let base = chars.baseAddress else {
-                return "".withCString { empty in xmlReaderForMemory(empty, 0, file.path, nil, options) }
-            }
-            return xmlReaderForMemory(base, Int32(clamping: chars.count), file.path, nil, options)
+            xmlReaderForMemory(chars.baseAddress, Int32(clamping: chars.count), file.path, nil, options)
         }
         guard let created else { throw .unreadable(path: file.path, reason: "libxml2 could not start reading") }
         reader = created

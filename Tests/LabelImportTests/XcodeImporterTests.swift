@@ -63,6 +63,19 @@ import Testing
         #expect(importError([other.path]) == .unsupportedFile(path: other.path))
     }
 
+    /// An empty strings table is an empty table; an empty file of another format is refused.
+    @Test func emptyFiles() throws {
+        let folder = try ScratchFile("de.lproj/Empty.strings", "")
+        #expect(try importAll([folder.path]).strings.isEmpty)
+        for name in ["de.lproj/Empty.stringsdict", "Empty.xliff", "Empty.storyboard"] {
+            let path = try folder.directory.write(name, "")
+            #expect(importError([path])?.located == Located(file: path, line: nil, key: nil, problem: .xml("the file is empty")))
+        }
+        let catalog = try folder.directory.write("Empty.xcstrings", "")
+        #expect(importError([catalog])?.located == Located(file: catalog, line: 1, key: nil,
+                                                          problem: .json("a String Catalog must be a JSON object")))
+    }
+
     @Test func aMissingPathIsUnreadable() {
         #expect(importError(["/nonexistent/Localizable.strings"])
             == .unreadable(path: "/nonexistent/Localizable.strings", reason: "No such file or directory"))
