@@ -37,7 +37,7 @@ enum InterfaceBuilderReader {
             case .translations:
                 try emit(.string(LocalizedString(table: table, key: "\(id).text", locale: locale, value: text, source: location)))
             case .labels(let prefix):
-                guard let frame = label.element("rect", key: "frame") else {
+                guard let frame = Self.frameElement(of: label) else {
                     try emit(.warning(.labelWithoutFrame(location, objectID: id)))
                     continue
                 }
@@ -84,8 +84,10 @@ enum InterfaceBuilderReader {
 
         let numberOfLines = Int(try number(label, "numberOfLines", default: 1)!)
         var frameObject = JSONObject()
-        frameObject["x"] = .number(try number(frame, "x", default: 0)!)
-        frameObject["y"] = .number(try number(frame, "y", default: 0)!)
+        // `<rect key="frame" x y>`, or Xcode 8's `<frame key="frameInset" minX minY>`.
+        let inset = frame.name == "frame"
+        frameObject["x"] = .number(try number(frame, inset ? "minX" : "x", default: 0)!)
+        frameObject["y"] = .number(try number(frame, inset ? "minY" : "y", default: 0)!)
         frameObject["width"] = .number(try number(frame, "width", default: 0)!)
         frameObject["height"] = isSelfSizing(label, numberOfLines: numberOfLines)
             ? .null : .number(try number(frame, "height", default: 0)!)
@@ -127,6 +129,18 @@ enum InterfaceBuilderReader {
             definition["textColor"] = .string(color)
         }
         return .object(definition)
+    }
+
+    /// The element giving a label's frame: `<rect key="frame">`, or in files of Xcode 8
+    /// `<frame key="frameInset">` with a width and a height (one given by insets from the
+    /// superview's edges has no size of its own: none).
+    static func frameElement(of label: XMLElement) -> XMLElement? {
+        if let rect = label.element("rect", key: "frame") { return rect }
+        if let inset = label.element("frame", key: "frameInset"), inset.attribute("width") != nil,
+           inset.attribute("height") != nil {
+            return inset
+        }
+        return nil
     }
 
     /// Interface Builder's line break modes → labelcat's.

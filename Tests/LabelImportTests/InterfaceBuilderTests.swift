@@ -83,6 +83,21 @@ import Testing
         #expect(definition["font"] == (try JSONValue.parse("{\"size\": 18, \"weight\": 500}")))
     }
 
+    /// Files of Xcode 8 give frames as insets: `minX`, `minY`, `width`, `height`.
+    @Test func xcode8FrameInsets() throws {
+        let file = try ScratchFile("Cell.xib", Self.document("""
+            <label text="Username" id="Up3-rC-vaX">
+                <frame key="frameInset" minX="8" minY="12" width="75" height="20"/>
+            </label>
+            <label text="Stretched" id="Str-00-chd">
+                <frame key="frameInset" minX="8" maxX="8" minY="12" height="20"/>
+            </label>
+            """))
+        let result = try importAll([file.path])
+        #expect(result.labels.map { $0.definition["frame"] } == [try JSONValue.parse("{\"x\": 8, \"y\": 12, \"width\": 75, \"height\": 20}")])
+        #expect(result.warnings.count == 1)
+    }
+
     @Test func aLabelWithoutFrameIsSkippedWithAWarning() throws {
         let file = try ScratchFile("View.xib", Self.document("<label text=\"x\" id=\"nof-00-rme\"/>"))
         let result = try importAll([file.path])
