@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import LabelJSON
 
 /// A CLDR plural category, as the keys of `.stringsdict` plural rules and String Catalog
 /// `plural` variations name them.
@@ -49,6 +50,24 @@ public enum PluralCategory: String, Sendable, CaseIterable {
 public enum FormatArgument: Sendable, Hashable {
     case string(String)
     case number(Double)
+
+    /// The arguments of a JSON array of strings and finite numbers (a label's `arguments`);
+    /// an error names `field` and the element's index.
+    public static func list(fromJSON value: JSONValue, field: String = "arguments") throws(LayoutError) -> [FormatArgument] {
+        guard let elements = value.array else {
+            throw .invalidField(field: field, message: "must be an array of strings and numbers, got \(value.kindDescription)")
+        }
+        var arguments: [FormatArgument] = []
+        for (index, element) in elements.enumerated() {
+            switch element {
+            case .string(let text): arguments.append(.string(text))
+            case .number(let number) where number.isFinite: arguments.append(.number(number))
+            default:
+                throw .invalidField(field: "\(field)[\(index)]", message: "must be a string or a number, got \(element.kindDescription)")
+            }
+        }
+        return arguments
+    }
 }
 
 /// One printf-style conversion in a format string, as Foundation reads them
@@ -102,7 +121,8 @@ public struct FormatSpecifier: Sendable, Hashable {
 /// label's own `arguments` (positional: the first is `%1$…` or the first specifier), else a
 /// default per type — numbers as wide as the text's plural variant implies
 /// (`PluralCategory.sampleNumber`), `FormatArguments.sampleObject` for `%@`/`%s`, `"W"` for
-/// `%c`. Widths, precisions and flags apply as printf applies them (`%.1f` of 88 is `88.0`).
+/// `%c`. Widths, precisions and flags apply as printf applies them in the C locale, which
+/// labelcat never changes (`%.1f` of 88 is `88.0`).
 ///
 /// ```swift
 /// FormatArguments.apply(to: "%d of %@", pluralForms: [.one]) // "1 of Sample"

@@ -1,3 +1,4 @@
+import LabelJSON
 import LabelLayout
 import Testing
 
@@ -52,6 +53,17 @@ import Testing
         #expect(FormatArguments.apply(to: "%lld files", arguments: [.string("many")]) == "many files")
         #expect(FormatArguments.apply(to: "%c", arguments: [.number(0x263A)]) == "☺")
         #expect(FormatArguments.apply(to: "%#@n@ items", arguments: [.number(5)]) == "5 items")
+    }
+
+    @Test func argumentsFromJSON() throws {
+        #expect(try FormatArgument.list(fromJSON: JSONValue.parse("[\"Anna\", 3, 2.5]"))
+            == [.string("Anna"), .number(3), .number(2.5)])
+        #expect(throws: LayoutError.invalidField(field: "arguments[1]", message: "must be a string or a number, got a boolean")) {
+            try FormatArgument.list(fromJSON: JSONValue.parse("[\"a\", true]"))
+        }
+        #expect(throws: LayoutError.invalidField(field: "arguments", message: "must be an array of strings and numbers, got a string")) {
+            try FormatArgument.list(fromJSON: .string("x"))
+        }
     }
 
     @Test func aPercentThatStartsNoConversionStays() {
