@@ -147,6 +147,26 @@ final class XMLReader {
     /// The line of the element the reader is at.
     func line() -> Int {
         guard let node = xmlTextReaderCurrentNode(reader) else { return Int(xmlTextReaderGetParserLineNumber(reader)) }
+        return Self.line(of: node)
+    }
+
+    /// The line of an element's start tag. libxml2 keeps lines past 65,535 only on text nodes,
+    /// as the line where the text ends (`xmlGetLineNo` gives an element that line of its first
+    /// child: one too many after a line break); the text right after the start tag, less its
+    /// line breaks, gives the exact line.
+    private static func line(of node: xmlNodePtr) -> Int {
+        let recorded = Int(node.pointee.line)
+        guard recorded == 65535 else { return recorded }
+        if let text = node.pointee.children, text.pointee.type == XML_TEXT_NODE,
+           let end = text.pointee.psvi, let content = text.pointee.content {
+            var breaks = 0
+            var cursor = content
+            while cursor.pointee != 0 {
+                if cursor.pointee == 0x0A { breaks += 1 }
+                cursor += 1
+            }
+            return Int(bitPattern: end) - breaks
+        }
         return Int(xmlGetLineNo(node))
     }
 
@@ -172,7 +192,7 @@ final class XMLReader {
             child = current.pointee.next
         }
         let name = node.pointee.name.map { String(cString: $0) } ?? ""
-        return XMLElement(name: name, attributes: attributes(of: node), content: content, line: Int(xmlGetLineNo(node)))
+        return XMLElement(name: name, attributes: attributes(of: node), content: content, line: line(of: node))
     }
 
     private static func attributes(of node: xmlNodePtr) -> [(name: String, value: String)] {

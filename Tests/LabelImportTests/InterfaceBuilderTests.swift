@@ -98,6 +98,14 @@ import Testing
         #expect(result.warnings.count == 1)
     }
 
+    /// libxml2 keeps lines past 65,535 differently; they are still exact.
+    @Test func linesPast65535() throws {
+        let padding = String(repeating: "<view id=\"pad\"/>\n", count: 70_000)
+        let file = try ScratchFile("Long.xib", Self.document(padding + Self.label(id: "far-00-awy") + "\n" + Self.label(id: "far-00-aw2")))
+        // The document puts 4 lines before its content; each padding line is one.
+        #expect(try importAll([file.path]).labels.map { $0.source.line } == [70_005, 70_008])
+    }
+
     @Test func aLabelWithoutFrameIsSkippedWithAWarning() throws {
         let file = try ScratchFile("View.xib", Self.document("<label text=\"x\" id=\"nof-00-rme\"/>"))
         let result = try importAll([file.path])
