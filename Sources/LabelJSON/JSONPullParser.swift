@@ -119,9 +119,41 @@ public struct JSONPullParser {
         return try parser.parseValue(depth: levels.count)
     }
 
-    /// Reads past the next value.
+    /// Reads past the next value, checking it, without building it (objects and arrays of any
+    /// size cost no memory).
     public mutating func skipValue() throws(JSONParseError) {
-        _ = try value()
+        try skipValue(depth: levels.count)
+    }
+
+    private mutating func skipValue(depth: Int) throws(JSONParseError) {
+        guard depth < JSONParser.maximumDepth else { throw parser.error("nesting deeper than \(JSONParser.maximumDepth)") }
+        parser.skipWhitespace()
+        guard parser.position < parser.bytes.count else { throw parser.error("unexpected end of input") }
+        switch parser.bytes[parser.position] {
+        case UInt8(ascii: "{"):
+            try beginObject()
+            while try nextMember() != nil { try skipValue(depth: depth + 1) }
+        case UInt8(ascii: "["):
+            parser.position += 1
+            parser.skipWhitespace()
+            if parser.position < parser.bytes.count, parser.bytes[parser.position] == UInt8(ascii: "]") {
+                parser.position += 1
+                return
+            }
+            while true {
+                try skipValue(depth: depth + 1)
+                parser.skipWhitespace()
+                guard parser.position < parser.bytes.count else { throw parser.error("unexpected end of input in an array") }
+                let byte = parser.bytes[parser.position]
+                parser.position += 1
+                if byte == UInt8(ascii: ",") { continue }
+                if byte == UInt8(ascii: "]") { return }
+                parser.position -= 1
+                throw parser.error("expected ',' or ']'")
+            }
+        default:
+            _ = try parser.parseValue(depth: depth)
+        }
     }
 
     /// An object being read: whether a member was read, and the keys seen (in a list while

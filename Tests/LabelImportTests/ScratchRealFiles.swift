@@ -36,3 +36,21 @@ import Glibc
     let r = try XcodeImporter(paths: [String(cString: getenv("PRINT_LABELS"))]).readAll()
     for l in r.labels { print("LABEL", l.definition.jsonString()) }
 }
+
+@Test func scratchLastLabelLine() throws {
+    guard getenv("LAST_LABEL") != nil else { return }
+    let r = try XcodeImporter(paths: [String(cString: getenv("LAST_LABEL"))]).readAll()
+    print("LASTLINE", r.labels.last!.source.line!, r.labels.last!.objectID)
+}
+
+@Test func scratchLabelLines() throws {
+    guard getenv("LABEL_LINES") != nil else { return }
+    let r = try XcodeImporter(paths: [String(cString: getenv("LABEL_LINES"))]).readAll()
+    for l in r.labels { print("LINE", l.source.line!) }
+}
+
+@Test func scratchStringLines() throws {
+    guard getenv("STRING_LINES") != nil else { return }
+    let r = try XcodeImporter(paths: [String(cString: getenv("STRING_LINES"))]).readAll()
+    for l in r.strings { print("SLINE", l.source.line!) }
+}

@@ -43,6 +43,26 @@ import Testing
         #expect(keys == ["late", "[1,2,3]", "late"])
     }
 
+    @Test func skippingChecksWithoutBuilding() throws {
+        let text = "{\"a\": [1, {\"b\": [[], {}]}, \"x\"], \"c\": 2}"
+        let rest = try withParser(text) { parser in
+            try parser.beginObject()
+            _ = try parser.nextMember()
+            try parser.skipValue()
+            return [try parser.nextMember() ?? "-", try parser.value().jsonString()]
+        }
+        #expect(rest == ["c", "2"])
+        for bad in ["{\"a\": [1 2]}", "{\"a\": [1,", "{\"a\": {\"b\" 1}}", "{\"a\": [" + String(repeating: "[", count: 600)] {
+            #expect(throws: JSONParseError.self) {
+                try withParser(bad) { parser in
+                    try parser.beginObject()
+                    _ = try parser.nextMember()
+                    try parser.skipValue()
+                }
+            }
+        }
+    }
+
     @Test(arguments: [
         ("{\"a\": 1, \"a\": 2}", "duplicate key \"a\"", 9),
         ("{\"a\": 1 \"b\": 2}", "expected ',' or '}'", 8),
