@@ -343,11 +343,11 @@ struct FileFinder {
         }
         let trimmed = head.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
         if trimmed.hasPrefix("{"), head.firstRange(of: "\"sourceLanguage\"") != nil { return .stringCatalog }
-        if trimmed.hasPrefix("\"") || trimmed.hasPrefix("/*") || trimmed.hasPrefix("//") || head.hasPrefix("\u{FFFD}\u{FFFD}") {
+        // A strings table: its first entry or comment, or UTF-16 text (no other format is).
+        if trimmed.hasPrefix("\"") || trimmed.hasPrefix("/*") || trimmed.hasPrefix("//")
+            || TextEncoding.detect(file.bytes).0 != .utf8 {
             return .stringsTable
         }
-        let (encoding, _) = TextEncoding.detect(file.bytes)
-        if encoding != .utf8 { return .stringsTable }
         throw .unsupportedFile(path: path)
     }
 }
