@@ -13,7 +13,7 @@ export PATH := /opt/swift/usr/bin:$(PATH)
 # the tests read check's formats back), mount (a tiny full file system) and chromium (which opens
 # the HTML report).
 PACKAGES := pkg-config libsqlite3-dev libharfbuzz-dev libicu-dev libfontconfig-dev libfreetype-dev \
-            libcairo2-dev fonts-noto-cjk fonts-dejavu-core fonts-dejavu-extra fonts-noto-color-emoji \
+            libcairo2-dev libxml2-dev fonts-noto-cjk fonts-dejavu-core fonts-dejavu-extra fonts-noto-color-emoji \
             sqlite3 python3 mount chromium
 # The benchmarks also need Pango (the peer baseline).
 BENCH_PACKAGES := libpango1.0-dev
