@@ -169,6 +169,68 @@ final class ChunkJob: @unchecked Sendable {
 }
 
 extension Catalog {
+
+    /// Brings up to date every layout the queue names (SPEC §4 triggers fill it), then empties
+    /// it. Called inside the edit's transaction. A label that cannot be laid out fails the
+    /// edit unless `allowLayoutErrors`, in which case its error is recorded in `layouts`.
+    func recomputeQueued(allowLayoutErrors: Bool) throws {
+        let entries = try queueEntries()
+        guard let lastID = entries.last?.id else { return }
+        try recomputeInTransaction(try expand(entries), allowErrors: allowLayoutErrors)
+        try database.withoutTriggers {
+            try database.statement("DELETE FROM recompute_queue WHERE id <= ?").run(.integer(lastID))
+        }
+    }
+
+    /// Lays out items and writes them inside the caller's transaction.
+    func recomputeInTransaction(_ items: [RecomputeItem], allowErrors: Bool) throws {
+        guard !items.isEmpty else { return }
+        let names = items.map(\.label)
+        let computed = Self.compute(items, records: try records(for: names), resolvers: try resolvers(),
+                                    stored: try storedStates(for: names), force: true, engine: engine)
+        if !allowErrors, let failure = computed.first(where: { $0.failure != nil })?.failure {
+            throw CatalogError.invalidInput(failure)
+        }
+        _ = try writeComputed(computed, check: nil)
+    }
+
+    /// Every queue entry, oldest first.
+    func queueEntries() throws -> [QueueEntry] {
+        let statement = try database.statement("SELECT id, kind, name, locale FROM recompute_queue ORDER BY id")
+        var entries: [QueueEntry] = []
+        while try statement.step() {
+            entries.append(QueueEntry(id: statement.int(0), kind: statement.text(1) ?? "", name: statement.text(2) ?? "",
+                                      locale: statement.text(3)))
+        }
+        return entries
+    }
+
+    /// The tokens a label names, and every token their aliases lead to (known or not): what
+    /// a label whose resolution failed depends on, so that fixing any of them recomputes it.
+    static func referencedTokens(_ record: LabelRecord, tokens: TokenSet) -> Set<String> {
+        var names: Set<String> = []
+        func collect(_ value: JSONValue) {
+            if let target = aliasTarget(value), names.insert(target).inserted, let token = tokens.tokens[target] {
+                collect(token.value)
+            }
+            if let object = value.object { for (_, member) in object { collect(member) } }
+        }
+        for (_, value) in record.style { collect(value) }
+        return names
+    }
+
+    static func timestamp() -> String {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        var time = tm()
+        var seconds = now.tv_sec
+        gmtime_r(&seconds, &time)
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let millis = Int(now.tv_nsec / 1_000_000)
+        let millisText = millis < 10 ? "00\(millis)" : millis < 100 ? "0\(millis)" : "\(millis)"
+        return "\(time.tm_year + 1900)-\(two(time.tm_mon + 1))-\(two(time.tm_mday))T\(two(time.tm_hour)):\(two(time.tm_min)):\(two(time.tm_sec)).\(millisText)Z"
+    }
+
     /// Labels are read, laid out and written in chunks of this many.
     static let chunkSize = 2048
 
@@ -537,4 +599,27 @@ extension Catalog {
 /// The number of cores to lay out on.
 enum ProcessInfoCores {
     static let count = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+}
+
+
+/// One row of the `layouts` table.
+struct LayoutRow {
+    var values: [SQLValue]
+
+    init(layout: ComputedLayout, computedAt: String) {
+        var writer = JSONWriter(numberStyle: .millis, capacity: 512)
+        layout.writeLinesJSON(into: &writer)
+        let rect = layout.textRect
+        values = [.text(layout.name), .text(layout.locale), .real(rect.x), .real(rect.y), .real(rect.width), .real(rect.height),
+                  .integer(layout.lineCount), .integer(layout.neededLineCount), .integer(layout.truncated ? 1 : 0),
+                  .text(writer.string), .null, .text(layout.inputHash), .text(computedAt),
+                  .real(layout.intrinsicSize.width), .real(layout.intrinsicSize.height)]
+    }
+
+    /// A label that could not be laid out: no geometry, the error, and an empty input hash
+    /// (never equal to a real one, so the row is stale).
+    init(label: String, locale: String, error: String, computedAt: String) {
+        values = [.text(label), .text(locale), .null, .null, .null, .null, .null, .null, .null, .null,
+                  .text(error), .text(""), .text(computedAt), .null, .null]
+    }
 }
