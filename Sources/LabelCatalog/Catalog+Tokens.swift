@@ -37,38 +37,30 @@ extension Catalog {
 
     public func tokenSet() throws -> TokenSet { TokenSet(try allTokens()) }
 
-    /// Adds or replaces tokens after checking their values, types and aliases (no unknown
-    /// targets, no cycles); the labels using them are recomputed.
+    /// Adds or replaces tokens after checking their names, values, types and aliases (no
+    /// unknown targets, no cycles, no chain deeper than `TokenSet.maximumAliasDepth`); the
+    /// labels using them are recomputed. Linear in the number of tokens.
     public func setTokens(_ tokens: [Token], groups: [(path: String, properties: JSONObject)] = []) throws {
         var seen: Set<String> = []
         for token in tokens {
             guard isValidTokenName(token.name) else {
-                throw CatalogError.invalidToken(token: token.name, reason: "names are dot-separated parts, none empty, none starting with '$' or holding '{' or '}'")
+                throw CatalogError.invalidToken(token: token.name, reason: tokenNameRule)
             }
             guard seen.insert(token.name).inserted else {
                 throw CatalogError.invalidToken(token: token.name, reason: "appears more than once; nothing was imported")
             }
         }
+        for (path, _) in groups where !path.isEmpty && !isValidTokenName(path) {
+            throw CatalogError.invalidToken(token: path, reason: tokenNameRule)
+        }
         do {
             try edit {
                 var merged = try tokenSet().tokens
                 for token in tokens { merged[token.name] = token }
-                // DTCG nests tokens in groups: a token cannot also be a group of other tokens.
-                for token in tokens {
-                    if let child = merged.keys.first(where: { $0.hasPrefix(token.name + ".") }) {
-                        throw CatalogError.invalidToken(token: token.name, reason: "'\(child)' is inside it; a token cannot also be a group")
-                    }
-                    var prefix = token.name
-                    while let dot = prefix.lastIndex(of: ".") {
-                        prefix = String(prefix[..<dot])
-                        if merged[prefix] != nil {
-                            throw CatalogError.invalidToken(token: token.name, reason: "'\(prefix)' is a token, so it cannot be a group holding this one")
-                        }
-                    }
-                }
+                try Self.checkNesting(of: tokens, among: merged)
                 // The new values and aliases must resolve (no unknown targets, no cycles).
                 var set = TokenSet(Array(merged.values))
-                for token in tokens { _ = try set.resolve(token.name) }
+                for token in tokens { _ = try set.resolvedValue(token.name) }
                 let upsert = try database.statement("""
                     INSERT INTO tokens (name, type, value, description, extensions) VALUES (?, ?, ?, ?, ?)
                     ON CONFLICT (name) DO UPDATE SET type = excluded.type, value = excluded.value,
@@ -85,11 +77,39 @@ extension Catalog {
             }
         } catch let error as CatalogError {
             // A label the new values break: say which token edit broke it.
-            if case .invalidInput(let reason) = error, reason.hasPrefix("label '") {
-                let names = tokens.map(\.name).prefix(3).joined(separator: ", ")
-                throw CatalogError.invalidToken(token: names, reason: "this value breaks a label that uses it: \(reason)")
+            switch error {
+            case .invalidLabel, .cannotLayOut: throw CatalogError.breaksLabel(tokens: tokens.map(\.name), error: error)
+            default: throw error
             }
-            throw error
+        }
+    }
+
+    /// DTCG nests tokens in groups: a token cannot also be a group of other tokens. Checks
+    /// `tokens` against every token in `all` (them included) through a table of group paths.
+    static func checkNesting(of tokens: [Token], among all: [String: Token]) throws(CatalogError) {
+        // Each group path (a proper prefix of a name at a dot) and the first token inside it.
+        var firstInside: [Substring: String] = [:]
+        for name in all.keys {
+            var end = name.endIndex
+            while let dot = name[..<end].lastIndex(of: ".") {
+                let group = name[..<dot]
+                if let first = firstInside[group], first <= name { break } // its own prefixes have one too
+                firstInside[group] = name
+                end = dot
+            }
+        }
+        for token in tokens {
+            if let child = firstInside[Substring(token.name)] {
+                throw .invalidToken(token: token.name, reason: "'\(child)' is inside it; a token cannot also be a group")
+            }
+            var end = token.name.endIndex
+            while let dot = token.name[..<end].lastIndex(of: ".") {
+                let prefix = String(token.name[..<dot])
+                if all[prefix] != nil {
+                    throw .invalidToken(token: token.name, reason: "'\(prefix)' is a token, so it cannot be a group holding this one")
+                }
+                end = dot
+            }
         }
     }
 
@@ -99,12 +119,7 @@ extension Catalog {
         try statement.bind([.text(name)])
         var labels: [String] = []
         while try statement.step() { labels.append(statement.text(0) ?? "") }
-        var set = try tokenSet()
-        var tokens: [String] = []
-        for other in set.tokens.keys.sorted() where other != name {
-            if let resolved = try? set.resolve(other), resolved.dependencies.contains(name) { tokens.append(other) }
-        }
-        return (labels, tokens)
+        return (labels, try tokenSet().dependents(of: name))
     }
 
     /// Removes a token. A token in use is refused, naming its users; with `force` it is removed
