@@ -62,23 +62,21 @@ extension Catalog {
     }
 
     /// Adds or replaces labels (their per-locale texts too), refusing the whole batch when any
-    /// label is invalid or a name repeats. Their layouts are computed before this returns.
+    /// label is invalid or a name repeats. Their layouts are computed before this returns. A
+    /// label stored already with the same definition and texts is not written, so it is not
+    /// recomputed either: re-importing unchanged labels writes nothing.
     public func setLabels(_ records: [LabelRecord]) throws {
         var seen: Set<String> = []
-        for record in records where !seen.insert(record.name).inserted {
-            throw CatalogError.invalidInput("label '\(record.name)' appears more than once; nothing was imported")
+        for record in records {
+            guard seen.insert(record.name).inserted else {
+                throw CatalogError.invalidLabel(label: record.name, reason: "appears more than once; nothing was imported")
+            }
+            try record.checkLocales()
         }
         try edit {
-            let tokens = try tokenSet()
-            for record in records { _ = try record.resolve(tokens: tokens) }
-            let columns = Self.labelColumns
-            let placeholders = Array(repeating: "?", count: 6 + LabelRecord.styleFields.count).joined(separator: ", ")
-            let assignments = columns.split(separator: ",").dropFirst()
-                .map { String($0).trimmingSpaces }.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
-            let upsert = try database.statement("""
-                INSERT INTO labels (\(columns)) VALUES (\(placeholders))
-                ON CONFLICT (name) DO UPDATE SET \(assignments)
-                """)
+            var resolver = LabelResolver(tokens: try tokenSet())
+            for record in records { _ = try resolver.resolve(record) }
+            let upsert = try database.statement(Self.upsertLabelSQL)
             let clearTexts = try database.statement("DELETE FROM label_texts WHERE label = ? AND locale NOT IN (SELECT value FROM json_each(?))")
             let upsertText = try database.statement("""
                 INSERT INTO label_texts (label, locale, text) VALUES (?, ?, ?)
@@ -100,6 +98,18 @@ extension Catalog {
             }
         }
     }
+
+    /// Inserts a label, or updates the stored one when any column differs (an update that
+    /// changes nothing would fire the trigger that queues the label for a recompute).
+    static let upsertLabelSQL: String = {
+        let columns = labelColumns.split(separator: ",").map { String($0).trimmingSpaces }
+        let updated = columns.dropFirst()
+        return """
+            INSERT INTO labels (\(labelColumns)) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))
+            ON CONFLICT (name) DO UPDATE SET \(updated.map { "\($0) = excluded.\($0)" }.joined(separator: ", "))
+            WHERE (\(updated.joined(separator: ", "))) IS NOT (\(updated.map { "excluded.\($0)" }.joined(separator: ", ")))
+            """
+    }()
 
     static func sqlValue(_ value: JSONValue?) -> SQLValue {
         switch value {
