@@ -35,7 +35,7 @@ public final class Catalog {
     /// Creates the catalog file, or upgrades an existing one to this binary's schema.
     /// Returns the catalog and the migrations applied.
     public static func create(path: String) throws -> (catalog: Catalog, applied: [String]) {
-        let database = try openDatabase(path: path, readOnly: false, create: true)
+        let database = try openDatabase(path: path, mode: .readWrite(create: true))
         try checkSchema(database, path: path, allowOlder: true)
         let tables = try database.scalarInt("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name <> 'schema_migrations'") ?? 0
         if try database.schemaVersion() == 0, tables > 0 {
@@ -56,15 +56,23 @@ public final class Catalog {
 
     /// Opens an existing catalog. A missing file, a file that is not SQLite, and a schema
     /// older or newer than this binary's are refused with a message that says so.
+    ///
+    /// A catalog this process cannot write (a read-only file, an unwritable directory, a
+    /// read-only mount) is opened read-only: it answers every query, and edits are refused
+    /// with `CatalogError.readOnly`. See `ReadOnlyAccess` for how it is read.
     public static func open(path: String, readOnly: Bool = false) throws -> Catalog {
         guard access(path, F_OK) == 0 else { throw CatalogError.missingCatalog(path: path) }
-        let writable = !readOnly && access(path, W_OK) == 0
-        let database = try openDatabase(path: path, readOnly: !writable, create: false)
+        let writable = !readOnly && ReadOnlyAccess.canWrite(path)
+        let database = writable ? try openDatabase(path: path, mode: .readWrite(create: false))
+            : try openDatabase(path: path, mode: ReadOnlyAccess.mode(for: path))
         try checkSchema(database, path: path, allowOlder: false)
         return try Catalog(database: database, path: path, readOnly: !writable)
     }
 
-    private static func openDatabase(path: String, readOnly: Bool, create: Bool) throws -> Database {
+    /// Opens the file and reads its schema, so a file that is not SQLite fails here. A
+    /// read-only open that SQLite refuses because it cannot create the WAL's `-shm` file is
+    /// retried as immutable when that is safe (`ReadOnlyAccess.fallback`).
+    private static func openDatabase(path: String, mode: Database.OpenMode) throws -> Database {
         // SQLite takes a file shorter than a page for an empty database, and it reports any
         // longer file without its header as SQLITE_NOTADB. The size comes from stat: opening
         // and closing the file would drop the POSIX locks of this process's other connections.
@@ -73,12 +81,15 @@ public final class Catalog {
             throw CatalogError.notACatalog(path: path, reason: "not a SQLite database")
         }
         do {
-            let database = try Database(path: path, readOnly: readOnly, create: create)
+            let database = try Database(path: path, mode: mode)
             _ = try database.scalarInt("SELECT count(*) FROM sqlite_master")
             return database
         } catch {
-            if error.resultCode == 26 /* SQLITE_NOTADB */ {
+            if error.extendedResultCode == .SQLITE_NOTADB {
                 throw CatalogError.notACatalog(path: path, reason: "not a SQLite database")
+            }
+            if mode == .readOnly, ReadOnlyAccess.cannotMakeSharedMemory(error) {
+                return try openDatabase(path: path, mode: try ReadOnlyAccess.fallback(for: path))
             }
             throw CatalogError.database(error)
         }
@@ -92,7 +103,7 @@ public final class Catalog {
         if !allowOlder {
             let tables = try database.scalarInt("SELECT count(*) FROM sqlite_master WHERE type = 'table'") ?? 0
             if version == 0 {
-                throw tables == 0 ? CatalogError.notACatalog(path: path, reason: "it is an empty SQLite file; run 'labelcat init'")
+                throw tables == 0 ? CatalogError.emptyDatabase(path: path)
                     : CatalogError.notACatalog(path: path, reason: "it has no labelcat schema")
             }
             if version < Migration.latestVersion {
@@ -110,18 +121,21 @@ public final class Catalog {
     }
 
     /// Runs an edit in one write transaction and brings every affected layout up to date
-    /// before committing. Any error rolls the whole edit back.
+    /// before committing. Any error rolls the whole edit back: a label the edit leaves unable to
+    /// be laid out too, unless `allowLayoutErrors`. Labels queued before the edit (edited by
+    /// another program) are recomputed with it, and their errors are recorded, not thrown.
     public func edit<T>(allowLayoutErrors: Bool = false, _ body: () throws -> T) throws -> T {
         guard !isReadOnly else { throw CatalogError.readOnly(path: path) }
         do {
             return try database.transaction {
+                let queuedBefore = try changeCounter()
                 let result = try body()
                 try refreshSettings()
-                try recomputeQueued(allowLayoutErrors: allowLayoutErrors)
+                try recomputeQueued(allowLayoutErrors: allowLayoutErrors, queuedBefore: queuedBefore)
                 return result
             }
         } catch let error as DatabaseError {
-            if error.resultCode & 0xFF == 8 /* SQLITE_READONLY */ { throw CatalogError.readOnly(path: path) }
+            if case .SQLITE_READONLY = error.resultCode { throw CatalogError.readOnly(path: path) }
             throw CatalogError.database(error)
         }
     }

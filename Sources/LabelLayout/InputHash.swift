@@ -1,38 +1,31 @@
-/// The hash of everything a layout depends on (SPEC §4): every field of the resolved
-/// definition (of the texts, only the one the locale shows), the locale, the identity of every
-/// font file the definition names, and the engine version. 128 bits, as 32 hex digits; stable
-/// across processes and machines (of one byte order).
+import LabelJSON
+
+/// The hash of everything a layout depends on (SPEC §4): the resolved definition's canonical
+/// JSON (`LabelDefinition.writeJSON`, with only the text the locale shows), the locale, the
+/// identity of every font file the definition names, and the engine version. Hashing the
+/// canonical JSON keeps one list of a definition's fields: a field the JSON writes is hashed.
+/// 128 bits, as 32 hex digits; stable across processes and machines (of one byte order).
 public enum InputHash {
     static func of(_ definition: LabelDefinition, locale: String, chain: FontChain) -> String {
+        var writer = JSONWriter(numberStyle: .exact, capacity: 256 + definition.text(for: locale).utf8.count)
+        definition.writeJSON(into: &writer, locale: locale)
         var hasher = StableHasher()
-        hasher.combine(definition.name)
-        hasher.combine(definition.text(for: locale))
-        hasher.combine(definition.frame.x)
-        hasher.combine(definition.frame.y)
-        hasher.combine(definition.frame.width)
-        hasher.combine(definition.frame.height)
-        hasher.combine(definition.font.families.count)
-        for family in definition.font.families { hasher.combine(family) }
-        hasher.combine(definition.font.size)
-        hasher.combine(definition.font.weight)
-        hasher.combine(definition.numberOfLines)
-        hasher.combine(definition.lineBreakMode.rawValue)
-        hasher.combine(definition.textAlignment.rawValue)
-        hasher.combine(definition.verticalAlignment.rawValue)
-        hasher.combine(definition.contentInsets.top)
-        hasher.combine(definition.contentInsets.left)
-        hasher.combine(definition.contentInsets.bottom)
-        hasher.combine(definition.contentInsets.right)
-        hasher.combine(definition.lineHeight)
-        hasher.combine(definition.lineHeightMultiple)
-        hasher.combine(definition.lineSpacing)
-        hasher.combine(definition.letterSpacing)
-        hasher.combine(definition.truncationToken)
-        hasher.combine(definition.textColor)
-        hasher.combine(definition.backgroundColor)
-        hasher.combine(definition.scale)
+        hasher.combine(bytes: writer.bytes)
         hasher.combine(locale)
         for face in chain.faces { hasher.combine(face.fileIdentity) }
+        hasher.combine(LayoutEngine.version)
+        return hasher.hexDigest
+    }
+}
+
+extension InputHash {
+    /// The hash a catalog records for a label it could not lay out: of the inputs that failed
+    /// (as strings, in order) and the engine version. Tagged, so it never equals `of`'s hash.
+    public static func ofFailure(_ inputs: [String]) -> String {
+        var hasher = StableHasher()
+        hasher.combine("labelcat-failure")
+        hasher.combine(inputs.count)
+        for input in inputs { hasher.combine(input) }
         hasher.combine(LayoutEngine.version)
         return hasher.hexDigest
     }
@@ -54,30 +47,30 @@ struct StableHasher {
 
     mutating func combine(_ value: Int) { mix(UInt64(bitPattern: Int64(value))) }
 
-    mutating func combine(_ value: Double) { mix(value.bitPattern) }
-
-    mutating func combine(_ color: Color) {
-        mix(UInt64(color.red) << 24 | UInt64(color.green) << 16 | UInt64(color.blue) << 8 | UInt64(color.alpha))
-    }
-
     mutating func combine(_ text: String) {
         var text = text
-        text.withUTF8 { bytes in
-            mix(UInt64(bytes.count))
-            var index = 0
-            while index + 8 <= bytes.count {
-                mix(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
-                index += 8
-            }
-            var tail: UInt64 = 0
-            var shift: UInt64 = 0
-            while index < bytes.count {
-                tail |= UInt64(bytes[index]) << shift
-                shift += 8
-                index += 1
-            }
-            mix(tail)
+        text.withUTF8 { combine(bytes: $0) }
+    }
+
+    mutating func combine(bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { combine(bytes: $0) }
+    }
+
+    mutating func combine(bytes: UnsafeBufferPointer<UInt8>) {
+        mix(UInt64(bytes.count))
+        var index = 0
+        while index + 8 <= bytes.count {
+            mix(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
+            index += 8
         }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        while index < bytes.count {
+            tail |= UInt64(bytes[index]) << shift
+            shift += 8
+            index += 1
+        }
+        mix(tail)
     }
 
     var hexDigest: String {

@@ -299,15 +299,21 @@ struct FieldReader {
 extension LabelDefinition {
     /// Writes the definition as canonical JSON: every field, in SPEC §1 order, numbers exact,
     /// per-locale texts sorted by locale. Equal definitions give equal bytes, so this is also
-    /// what the input hash covers.
+    /// what the input hash covers (`InputHash.of`): the one list of a definition's fields.
     public func writeJSON(into writer: inout JSONWriter) {
+        writeJSON(into: &writer, locale: nil)
+    }
+
+    /// The same; with a `locale`, the only text written is the one that locale shows, as
+    /// `text` (what a layout for that locale reads).
+    func writeJSON(into writer: inout JSONWriter, locale: String?) {
         let style = writer.numberStyle
         writer.numberStyle = .exact
         defer { writer.numberStyle = style }
         writer.beginObject()
         writer.key("name"); writer.string(name)
-        writer.key("text"); writer.string(text)
-        if !texts.isEmpty {
+        writer.key("text"); writer.string(locale.map(text(for:)) ?? text)
+        if locale == nil, !texts.isEmpty {
             writer.key("texts")
             writer.beginObject()
             for locale in texts.keys.sorted() {
