@@ -87,14 +87,7 @@ struct AliasChainTests {
         try catalog.setLabels([LabelRecord(name: "chain.label", text: "Chain", frame: Rect(x: 0, y: 0, width: 200, height: 40),
                                            style: JSONObject([("numberOfLines", .string("{c.t0}"))]))])
         // c.t0 becomes the start of 12,000 aliases, as the sqlite3 shell can make them (no check).
-        try SQLiteShell.run(catalog.path, """
-            BEGIN;
-            DELETE FROM tokens WHERE name = 'c.t0';
-            WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 12000)
-            INSERT INTO tokens (name, type, value)
-                SELECT 'c.t' || i, 'number', CASE WHEN i = 12000 THEN '5' ELSE '"{c.t' || (i + 1) || '}"' END FROM n;
-            COMMIT;
-            """)
+        try SQLiteShell.run(catalog.path, aliasChainSQL(aliases: 12_000))
 
         var tokens = try catalog.tokenSet()
         #expect(throws: CatalogError.self) { _ = try tokens.resolve("c.t0") }

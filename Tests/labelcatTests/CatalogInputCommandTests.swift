@@ -129,14 +129,7 @@ struct CatalogInputCommandTests {
         let fixture = try Fixture()
         try fixture.succeed("token", "set", "c.t0", "2", "--type", "number")
         try fixture.succeed("label", "set", "chain.label", "--text", "Chain", "--frame", "0,0,200,40", "--lines", "{c.t0}")
-        try fixture.sqlite("""
-            BEGIN;
-            DELETE FROM tokens WHERE name = 'c.t0';
-            WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 12000)
-            INSERT INTO tokens (name, type, value)
-                SELECT 'c.t' || i, 'number', CASE WHEN i = 12000 THEN '5' ELSE '"{c.t' || (i + 1) || '}"' END FROM n;
-            COMMIT;
-            """)
+        try fixture.sqlite(aliasChainSQL(aliases: 12_000))
         let resolved = try fixture.labelcat("token", "get", "c.t0", "--resolved")
         #expect(resolved.status == 1 && resolved.stderr.contains("longer than 1000"), "\(resolved)")
         #expect(try fixture.labelcat("token", "get", "c.t11500", "--resolved").stdout.contains("5"))
