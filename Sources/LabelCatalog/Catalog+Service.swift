@@ -33,10 +33,10 @@ struct RecomputePass {
         let older = entries.filter { $0.id <= startCounter }
         let newer = entries.filter { $0.id > startCounter }
         var items: [String: Set<String>?] = [:]
-        for item in try expand(older) where !isDone(item) { merge(item, into: &items) }
-        for item in try expand(newer) { merge(item, into: &items) }
+        for item in try expand(older) where !isDone(item) { Self.merge(item, into: &items) }
+        for item in try expand(newer) { Self.merge(item, into: &items) }
         let result = items.keys.sorted().map { RecomputeItem(label: $0, locales: items[$0]!) }
-        for item in result { merge(item, into: &done) }
+        for item in result { Self.merge(item, into: &done) }
         return result
     }
 
@@ -46,7 +46,7 @@ struct RecomputePass {
         return item.locales.map { $0.isSubset(of: locales) } ?? false
     }
 
-    private func merge(_ item: RecomputeItem, into items: inout [String: Set<String>?]) {
+    private static func merge(_ item: RecomputeItem, into items: inout [String: Set<String>?]) {
         switch (items[item.label], item.locales) {
         case (nil, let locales): items[item.label] = .some(locales)
         case (.some(let known?), let locales?): items[item.label] = .some(known.union(locales))
