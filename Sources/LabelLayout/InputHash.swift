@@ -1,20 +1,60 @@
 import LabelJSON
 
-/// The hash of everything a layout depends on (SPEC §4): the resolved definition's canonical
-/// JSON (`LabelDefinition.writeJSON`, with only the text the locale shows), the locale, the
-/// identity of every font file the definition names, and the engine version. Hashing the
-/// canonical JSON keeps one list of a definition's fields: a field the JSON writes is hashed.
-/// 128 bits, as 32 hex digits; stable across processes and machines (of one byte order).
+/// The hash of everything a layout depends on (SPEC §4): every field of the resolved
+/// definition as `LabelDefinition.writeFields` gives them (the list the canonical JSON is
+/// written from, so a field the JSON has is hashed; of the texts, only the one the locale
+/// shows), the locale, the identity of every font file the definition names, and the engine
+/// version. 128 bits, as 32 hex digits; stable across processes and machines (of one byte order).
 public enum InputHash {
     static func of(_ definition: LabelDefinition, locale: String, chain: FontChain) -> String {
-        var writer = JSONWriter(numberStyle: .exact, capacity: 256 + definition.text(for: locale).utf8.count)
-        definition.writeJSON(into: &writer, locale: locale)
-        var hasher = StableHasher()
-        hasher.combine(bytes: writer.bytes)
+        var fields = HashingSink()
+        definition.writeFields(into: &fields, locale: locale)
+        var hasher = fields.hasher
         hasher.combine(locale)
         for face in chain.faces { hasher.combine(face.fileIdentity) }
         hasher.combine(LayoutEngine.version)
         return hasher.hexDigest
+    }
+}
+
+/// Hashes a definition's fields as they are written, without making JSON text: each event is
+/// tagged and each string length-prefixed, so two different field sequences never feed the
+/// hasher the same words. (About twice the instructions of hashing the fields one by one by
+/// hand, which is what keeps the list in one place.)
+struct HashingSink: JSONSink {
+    private(set) var hasher = StableHasher()
+
+    private enum Tag: Int {
+        case beginObject = 1, endObject, beginArray, endArray, key, string, double, integer
+    }
+
+    private mutating func tag(_ tag: Tag) { hasher.combine(tag.rawValue) }
+
+    mutating func beginObject() { tag(.beginObject) }
+    mutating func endObject() { tag(.endObject) }
+    mutating func beginArray() { tag(.beginArray) }
+    mutating func endArray() { tag(.endArray) }
+
+    /// A key the code names: its place in `writeFields`' fixed order says which it is, so the
+    /// tag alone is hashed (the fields' values and the tags' sequence tell definitions apart).
+    mutating func key(_ name: StaticString) { tag(.key) }
+
+    mutating func key(dynamic name: String) {
+        hasher.combine(name, tag: Tag.key.rawValue)
+    }
+
+    mutating func string(_ value: String) {
+        hasher.combine(value, tag: Tag.string.rawValue)
+    }
+
+    mutating func number(_ value: Double) {
+        tag(.double)
+        hasher.combine(Int(bitPattern: UInt(value.bitPattern)))
+    }
+
+    mutating func number(_ value: Int) {
+        tag(.integer)
+        hasher.combine(value)
     }
 }
 
@@ -47,41 +87,35 @@ struct StableHasher {
 
     mutating func combine(_ value: Int) { mix(UInt64(bitPattern: Int64(value))) }
 
-    mutating func combine(_ text: String) {
+    /// A string's UTF-8 bytes, after its length (and `tag`, which tells what the string is).
+    mutating func combine(_ text: String, tag: Int = 0) {
         var text = text
-        text.withUTF8 { combine(bytes: $0) }
+        text.withUTF8 { combine(bytes: $0, tag: tag) }
     }
 
-    mutating func combine(bytes: [UInt8]) {
-        bytes.withUnsafeBufferPointer { combine(bytes: $0) }
-    }
-
-    mutating func combine(bytes: UnsafeBufferPointer<UInt8>) {
-        mix(UInt64(bytes.count))
+    mutating func combine(bytes: UnsafeBufferPointer<UInt8>, tag: Int = 0) {
+        mix(UInt64(bytes.count) << 8 | UInt64(truncatingIfNeeded: tag) & 0xFF)
         var index = 0
         while index + 8 <= bytes.count {
             mix(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
             index += 8
         }
+        // The last 0–7 bytes, little-endian in one word (one copy, not a loop per byte).
         var tail: UInt64 = 0
-        var shift: UInt64 = 0
-        while index < bytes.count {
-            tail |= UInt64(bytes[index]) << shift
-            shift += 8
-            index += 1
+        withUnsafeMutableBytes(of: &tail) { word in
+            word.copyMemory(from: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[index...]))
         }
-        mix(tail)
+        mix(UInt64(littleEndian: tail))
     }
 
     var hexDigest: String {
-        let digits = Array("0123456789abcdef".utf8)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(32)
-        for lane in [high, low] {
-            for shift in stride(from: 60, through: 0, by: -4) {
-                bytes.append(digits[Int((lane >> UInt64(shift)) & 15)])
+        String(unsafeUninitializedCapacity: 32) { buffer in
+            for digit in 0..<32 {
+                let lane = digit < 16 ? high : low
+                let nibble = UInt8((lane >> UInt64(60 - 4 * (digit % 16))) & 15)
+                buffer[digit] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
             }
+            return 32
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }
