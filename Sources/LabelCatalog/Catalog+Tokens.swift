@@ -123,7 +123,7 @@ extension Catalog {
     }
 
     /// Removes a token. A token in use is refused, naming its users; with `force` it is removed
-    /// and the labels using it keep a layout marked stale with the error recorded.
+    /// and the labels using it get layout rows recording the error (see `LayoutHasher`).
     public func removeToken(_ name: String, force: Bool) throws {
         try edit(allowLayoutErrors: force) {
             _ = try token(named: name)
