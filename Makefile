@@ -2,7 +2,8 @@
 #   make demo    installs what is missing, builds, and runs the seeds' demo
 #   make test    installs what is missing and runs the test suite
 #   make bench   release benchmarks: the engine against Pango, the catalog against its write
-#                ceiling (BENCH_LABELS=1000000 for the issue's million-label catalog)
+#                ceiling (BENCH_LABELS=1000000 for the issue's million-label catalog), and how
+#                token import scales (5,000 vs 50,000 tokens)
 
 SHELL := /bin/bash
 export PATH := /opt/swift/usr/bin:$(PATH)
@@ -10,11 +11,11 @@ export PATH := /opt/swift/usr/bin:$(PATH)
 # Debian packages labelcat builds, tests and runs with. The tests also use the fonts (Noto Sans
 # CJK SC, DejaVu Sans, Noto Color Emoji, and DejaVu Math TeX Gyre from fonts-dejavu-extra for a
 # font with a line gap), the sqlite3 shell, python3 (Benchmarks/make_catalog.py fills catalogs;
-# the tests read check's formats back), mount (a tiny full file system) and chromium (which opens
-# the HTML report).
+# the tests read check's formats back), mount and setpriv (util-linux: a tiny full file system,
+# read-only mounts, another user) and chromium (which opens the HTML report).
 PACKAGES := pkg-config libsqlite3-dev libharfbuzz-dev libicu-dev libfontconfig-dev libfreetype-dev \
             libcairo2-dev libxml2-dev fonts-noto-cjk fonts-dejavu-core fonts-dejavu-extra fonts-noto-color-emoji \
-            sqlite3 python3 mount chromium
+            sqlite3 python3 mount util-linux chromium
 # The benchmarks also need Pango (the peer baseline).
 BENCH_PACKAGES := libpango1.0-dev
 BENCH_COUNT ?= 100000
@@ -47,6 +48,7 @@ bench: bench-deps build
 	python3 Benchmarks/compare_lines.py --labelcat .build/release/labelcat \
 	    --pango $(BENCH_DIR)/pango-baseline --work $(BENCH_DIR)
 	python3 Benchmarks/run_catalog_bench.py --labelcat .build/release/labelcat --labels $(BENCH_LABELS) --work $(BENCH_DIR)
+	python3 Benchmarks/run_token_bench.py --labelcat .build/release/labelcat --work $(BENCH_DIR)
 
 # Rewrites docs/cli.md (the CLI reference) from the commands' --help text.
 docs: deps

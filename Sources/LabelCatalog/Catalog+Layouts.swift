@@ -29,21 +29,19 @@ public struct StoredLayout: Sendable {
 }
 
 extension Catalog {
-    static let layoutColumns = """
-        label, locale, x, y, width, height, line_count, needed_line_count, truncated, lines, error, input_hash, \
-        computed_at, intrinsic_width, intrinsic_height
-        """
-
     func storedLayout(from statement: Statement) -> StoredLayout {
-        let hasGeometry = !statement.isNull(2)
+        let hasGeometry = !statement.isNull(LayoutColumn.x)
         return StoredLayout(
-            label: statement.text(0) ?? "", locale: statement.text(1) ?? "",
-            textRect: hasGeometry ? Rect(x: statement.double(2), y: statement.double(3), width: statement.double(4), height: statement.double(5)) : nil,
-            lineCount: hasGeometry ? statement.int(6) : nil, neededLineCount: hasGeometry ? statement.int(7) : nil,
-            truncated: statement.int(8) != 0, error: statement.text(10),
-            inputHash: statement.text(11) ?? "", computedAt: statement.text(12) ?? "",
-            linesJSON: statement.text(9),
-            intrinsicSize: statement.isNull(13) ? nil : Size(width: statement.double(13), height: statement.double(14)))
+            label: statement.text(LayoutColumn.label) ?? "", locale: statement.text(LayoutColumn.locale) ?? "",
+            textRect: hasGeometry ? Rect(x: statement.double(LayoutColumn.x), y: statement.double(LayoutColumn.y),
+                                         width: statement.double(LayoutColumn.width), height: statement.double(LayoutColumn.height)) : nil,
+            lineCount: hasGeometry ? statement.int(LayoutColumn.lineCount) : nil,
+            neededLineCount: hasGeometry ? statement.int(LayoutColumn.neededLineCount) : nil,
+            truncated: statement.int(LayoutColumn.truncated) != 0, error: statement.text(LayoutColumn.error),
+            inputHash: statement.text(LayoutColumn.inputHash) ?? "", computedAt: statement.text(LayoutColumn.computedAt) ?? "",
+            linesJSON: statement.text(LayoutColumn.lines),
+            intrinsicSize: statement.isNull(LayoutColumn.intrinsicWidth) ? nil
+                : Size(width: statement.double(LayoutColumn.intrinsicWidth), height: statement.double(LayoutColumn.intrinsicHeight)))
     }
 
     /// Builds a fresh row's SPEC §3 layout: geometry, lines and counts from the row; bounds,
@@ -73,30 +71,22 @@ extension Catalog {
              width: value?["width"]?.number ?? 0, height: value?["height"]?.number ?? 0)
     }
 
-    /// The input hash a label's layout for a locale must carry to be fresh, or nil when the
-    /// label cannot be resolved now.
-    func currentInputHash(_ record: LabelRecord, locale: String, resolver: inout LabelResolver) -> String? {
-        guard let resolved = try? resolver.resolve(record) else { return nil }
-        return try? engine.inputHash(resolved.definition, locale: locale)
-    }
-
     /// The fresh layout of a label for a locale ("" = base text). A stale or missing layout is
-    /// recomputed (and stored) first; on a read-only catalog a stale layout is an error.
+    /// recomputed (and stored) first; on a read-only catalog a stale layout is an error. A
+    /// label that cannot be laid out throws the error its fresh row records.
     public func layout(label name: String, locale: String = "") throws -> StoredLayout {
         let record = try label(named: name)
         guard locale.isEmpty || record.texts[locale] != nil else {
-            throw CatalogError.invalidInput("label '\(name)' has no text for locale '\(locale)' (it has: \(record.texts.keys.sorted().joined(separator: ", ")))")
+            throw CatalogError.unknownLocale(label: name, locale: locale, available: record.texts.keys.sorted())
         }
         try refreshSettings()
         var stored = try readLayout(label: name, locale: locale)
         var resolver = LabelResolver(tokens: try tokenSet())
-        let expected = currentInputHash(record, locale: locale, resolver: &resolver)
-        if stored == nil || stored!.inputHash != expected {
-            guard !isReadOnly else {
-                throw CatalogError.invalidInput("the layout of '\(name)'\(locale.isEmpty ? "" : " (\(locale))") is stale and the catalog '\(path)' is read-only; run 'labelcat recompute' with write access")
-            }
+        var hasher = LayoutHasher(engine: engine)
+        if stored?.inputHash != hasher.hash(record, locale: locale, resolver: &resolver) {
+            guard !isReadOnly else { throw CatalogError.staleLayouts(path: path, labels: [name + (locale.isEmpty ? "" : " (\(locale))")]) }
             try edit(allowLayoutErrors: true) {
-                try recomputeInTransaction([RecomputeItem(label: name, locales: nil)], allowErrors: true)
+                try recomputeInTransaction([RecomputeItem(label: name, locales: nil)])
             }
             stored = try readLayout(label: name, locale: locale)
         }
@@ -112,7 +102,7 @@ extension Catalog {
     }
 
     func readLayout(label: String, locale: String) throws -> StoredLayout? {
-        let statement = try database.statement("SELECT \(Self.layoutColumns) FROM layouts WHERE label = ? AND locale = ?")
+        let statement = try database.statement("SELECT \(LayoutColumn.selectList) FROM layouts WHERE label = ? AND locale = ?")
         defer { statement.reset() }
         try statement.bind([.text(label), .text(locale)])
         return try statement.step() ? storedLayout(from: statement) : nil
@@ -132,7 +122,7 @@ extension Catalog {
 
     private func readLayouts(matching glob: String, locale: String?, truncatedOnly: Bool, staleOnly: Bool,
                              withLayouts: Bool) throws -> [StoredLayout] {
-        var sql = "SELECT \(Self.layoutColumns) FROM layouts WHERE label GLOB ?"
+        var sql = "SELECT \(LayoutColumn.selectList) FROM layouts WHERE label GLOB ?"
         var bindings: [SQLValue] = [.text(glob)]
         if let locale {
             sql += " AND locale = ?"
@@ -145,24 +135,25 @@ extension Catalog {
         var rows: [StoredLayout] = []
         while try statement.step() { rows.append(storedLayout(from: statement)) }
         try refreshSettings()
-        // Under the freshness record only rows recording an error are stale (their hash is '').
+        // Under the freshness record every row is fresh but one recording an error without the
+        // hash of what failed (written by an older labelcat).
         let allFresh = try allLayoutsFresh()
         if allFresh {
-            for index in rows.indices { rows[index].isStale = rows[index].error != nil }
+            for index in rows.indices { rows[index].isStale = rows[index].inputHash.isEmpty }
             if staleOnly { return rows.filter(\.isStale) }
             if !withLayouts { return rows }
         }
         var resolver = LabelResolver(tokens: try tokenSet())
-        var definitions: [String: LabelDefinition?] = [:]
-        for record in try labels(matching: glob) { definitions.updateValue(try? resolver.resolve(record).definition, forKey: record.name) }
+        var hasher = LayoutHasher(engine: engine)
+        var resolved: [String: (record: LabelRecord, definition: LabelDefinition?)] = [:]
+        for record in try labels(matching: glob) { resolved[record.name] = (record, try? resolver.resolve(record).definition) }
         return rows.compactMap { row in
             var row = row
-            guard let entry = definitions[row.label] else { return nil }
+            guard let label = resolved[row.label] else { return nil }
             if !allFresh {
-                let current = entry.flatMap { try? engine.inputHash($0, locale: row.locale) }
-                row.isStale = current != row.inputHash
+                row.isStale = row.inputHash != hasher.hash(label.record, resolved: label.definition, locale: row.locale, tokens: resolver.tokens)
             }
-            if withLayouts, !row.isStale, let definition = entry { attachLayout(to: &row, definition: definition) }
+            if withLayouts, !row.isStale, let definition = label.definition { attachLayout(to: &row, definition: definition) }
             return !staleOnly || row.isStale ? row : nil
         }
     }
@@ -191,12 +182,13 @@ extension Catalog {
         let missing = try labelsWithoutLayouts(matching: glob)
         if !stale.isEmpty || !missing.isEmpty {
             guard !isReadOnly else {
-                let names = (stale.map(\.label) + missing).prefix(5).joined(separator: ", ")
-                throw CatalogError.invalidInput("layouts are stale (\(names)…) and the catalog '\(path)' is read-only; run 'labelcat recompute' with write access")
+                var names: [String] = []
+                for name in stale.map(\.label) + missing where names.last != name { names.append(name) }
+                throw CatalogError.staleLayouts(path: path, labels: names)
             }
             try edit(allowLayoutErrors: true) {
                 let names = Set(stale.map(\.label) + missing).sorted()
-                try recomputeInTransaction(names.map { RecomputeItem(label: $0, locales: nil) }, allowErrors: true)
+                try recomputeInTransaction(names.map { RecomputeItem(label: $0, locales: nil) })
             }
         }
         return try layouts(matching: glob, locale: locale, truncatedOnly: truncatedOnly, withLayouts: withLayouts)
@@ -226,15 +218,17 @@ extension Catalog {
                 if try !exists.step() { unknown.append(entry.label) }
                 exists.reset()
             }
-            if !unknown.isEmpty {
-                let list = Array(Set(unknown)).sorted()
-                throw CatalogError.invalidInput("no labels named \(list.prefix(10).joined(separator: ", "))\(list.count > 10 ? " and \(list.count - 10) more" : ""); nothing was imported")
-            }
+            if !unknown.isEmpty { throw CatalogError.unknownLabels(Array(Set(unknown)).sorted()) }
             let upsert = try database.statement("""
                 INSERT INTO label_texts (label, locale, text) VALUES (?, ?, ?)
                 ON CONFLICT (label, locale) DO UPDATE SET text = excluded.text WHERE text IS NOT excluded.text
                 """)
             let base = try database.statement("UPDATE labels SET text = ? WHERE name = ? AND text IS NOT ?")
+            for entry in texts where !entry.locale.isEmpty {
+                guard LabelRecord.isValidLocale(entry.locale) else {
+                    throw CatalogError.invalidLabel(label: entry.label, reason: "texts: \(LabelRecord.localeRule), got \(JSONValue.string(entry.locale).jsonString())")
+                }
+            }
             for entry in texts {
                 guard entry.text.utf8.count <= LabelDefinition.maximumTextBytes else {
                     throw CatalogError.invalidLabel(label: entry.label, reason: "texts.\(entry.locale): longer than 1 MiB")

@@ -68,7 +68,7 @@ enum LabelKeys {
 struct ComputedItem: Sendable {
     var label: String
     var exists = true
-    var rows: [[SQLValue]] = []
+    var rows: [LayoutRow] = []
     var unchanged = 0
     var failed = false
     /// Locales the label has (to prune others), when all locales were recomputed.
@@ -79,8 +79,11 @@ struct ComputedItem: Sendable {
     /// Hash of the label's resolved definition for the base locale, to detect edits made
     /// while this was computed ("" when it could not be resolved).
     var snapshotHash = ""
-    /// Why the label could not be laid out (its rows then record this error).
-    var failure: String?
+    /// Why the label could not be laid out (its rows then record this error, with the hash
+    /// of the inputs that failed; `Catalog.compute` adds them).
+    var failure: CatalogError?
+    /// The locales whose rows record `failure`.
+    var failedLocales: [String] = []
     /// The stored dependencies are already these (nothing to rewrite).
     var dependenciesUnchanged = false
     /// Some stored layout is of a locale the label no longer has.
@@ -89,26 +92,38 @@ struct ComputedItem: Sendable {
     var fontPaths: [String] = []
 }
 
-/// Slots that worker threads fill, each index by exactly one worker.
+/// Slots that worker threads fill, each index by exactly one worker. The slots are one
+/// buffer allocated up front: a worker writes only its own element's memory, so workers never
+/// touch shared state (an `Array` property would be: every element write is an access to the
+/// whole array, a data race between workers under Swift's rules).
 final class ResultSlots<Value>: @unchecked Sendable {
-    private var values: [Value?]
+    private let slots: UnsafeMutableBufferPointer<Value?>
 
     init(count: Int) {
-        values = Array(repeating: nil, count: count)
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: nil)
     }
 
     init(repeating value: Value, count: Int) {
-        values = Array(repeating: value, count: count)
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: value)
+    }
+
+    deinit {
+        _ = slots.deinitialize()
+        slots.deallocate()
     }
 
     /// Moves a slot's value out (so the worker mutates it without copying).
     func take(_ index: Int) -> Value {
-        defer { values[index] = nil }
-        return values[index]!
+        defer { slots[index] = nil }
+        return slots[index]!
     }
 
-    func set(_ index: Int, _ value: Value) { values[index] = value }
-    var all: [Value] { values.map { $0! } }
+    func set(_ index: Int, _ value: Value) { slots[index] = value }
+
+    /// Every slot's value; call when no worker is writing.
+    var all: [Value] { slots.map { $0! } }
 }
 
 /// The read side of a recompute: a read-only connection to the catalog, whose workers'
@@ -169,6 +184,66 @@ final class ChunkJob: @unchecked Sendable {
 }
 
 extension Catalog {
+
+    /// Brings up to date every layout the queue names (SPEC §4 triggers fill it), then empties
+    /// it. Called inside the edit's transaction. A label the edit's own entries (those after
+    /// `queuedBefore`) name that cannot be laid out fails the edit unless `allowLayoutErrors`;
+    /// other labels' errors are recorded in `layouts`.
+    func recomputeQueued(allowLayoutErrors: Bool, queuedBefore: Int) throws {
+        let entries = try queueEntries()
+        guard let lastID = entries.last?.id else { return }
+        let mustLayOut = allowLayoutErrors ? [] : Set(try expand(entries.filter { $0.id > queuedBefore }).map(\.label))
+        try recomputeInTransaction(try expand(entries), mustLayOut: mustLayOut.contains)
+        try database.withoutTriggers {
+            try database.statement("DELETE FROM recompute_queue WHERE id <= ?").run(.integer(lastID))
+        }
+    }
+
+    /// Lays out items and writes them inside the caller's transaction, a chunk at a time (so
+    /// memory stays bounded however many labels one edit touches). A label that cannot be laid
+    /// out throws its error when `mustLayOut` holds for it; other errors are recorded.
+    func recomputeInTransaction(_ items: [RecomputeItem], mustLayOut: (String) -> Bool = { _ in false }) throws {
+        var start = 0
+        while start < items.count {
+            let chunk = Array(items[start..<min(start + Self.chunkSize, items.count)])
+            start += Self.chunkSize
+            let names = chunk.map(\.label)
+            let computed = Self.compute(chunk, records: try records(for: names), resolvers: try resolvers(),
+                                        stored: try storedStates(for: names), force: true, engine: engine)
+            if let failed = computed.first(where: { $0.failure != nil && mustLayOut($0.label) }) { throw failed.failure! }
+            _ = try writeComputed(computed, check: nil)
+        }
+    }
+
+    /// Every queue entry, oldest first.
+    func queueEntries() throws -> [QueueEntry] {
+        let statement = try database.statement("SELECT id, kind, name, locale FROM recompute_queue ORDER BY id")
+        var entries: [QueueEntry] = []
+        while try statement.step() {
+            entries.append(QueueEntry(id: statement.int(0), kind: statement.text(1) ?? "", name: statement.text(2) ?? "",
+                                      locale: statement.text(3)))
+        }
+        return entries
+    }
+
+    /// The tokens a label names, and every token their aliases lead to (known or not): what
+    /// a label whose resolution failed depends on, so that fixing any of them recomputes it.
+    static func referencedTokens(_ record: LabelRecord, tokens: TokenSet) -> Set<String> {
+        tokens.dependencies(of: record.style.flatMap { TokenSet.references(in: $0.value) })
+    }
+
+    static func timestamp() -> String {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        var time = tm()
+        var seconds = now.tv_sec
+        gmtime_r(&seconds, &time)
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let millis = Int(now.tv_nsec / 1_000_000)
+        let millisText = millis < 10 ? "00\(millis)" : millis < 100 ? "0\(millis)" : "\(millis)"
+        return "\(time.tm_year + 1900)-\(two(time.tm_mon + 1))-\(two(time.tm_mday))T\(two(time.tm_hour)):\(two(time.tm_min)):\(two(time.tm_sec)).\(millisText)Z"
+    }
+
     /// Labels are read, laid out and written in chunks of this many.
     static let chunkSize = 2048
 
@@ -290,7 +365,9 @@ extension Catalog {
     func storedStates(for names: [String]) throws -> [String: StoredState] { try storedStates(for: .names(names)) }
 
     /// Resolves and lays out a chunk on all cores. Layouts whose stored input hash is
-    /// unchanged are skipped unless `force`.
+    /// unchanged are skipped unless `force`. Labels that cannot be laid out get rows recording
+    /// their error and the hash of the inputs that failed (made here, after the workers: it
+    /// needs the environment's fingerprint, which is computed once).
     static func compute(_ items: [RecomputeItem], records: [String: LabelRecord], resolvers: ResultSlots<LabelResolver>,
                         stored: [String: StoredState], force: Bool, engine: LayoutEngine) -> [ComputedItem] {
         let slots = ResultSlots<ComputedItem>(count: items.count)
@@ -307,7 +384,25 @@ extension Catalog {
                 index += workers
             }
         }
-        return slots.all
+        var computed = slots.all
+        guard computed.contains(where: { $0.failure != nil }) else { return computed }
+        let resolver = resolvers.take(0)
+        defer { resolvers.set(0, resolver) }
+        var hasher = LayoutHasher(engine: engine)
+        for index in computed.indices {
+            guard let failure = computed[index].failure, let record = records[computed[index].label] else { continue }
+            let storedHashes = stored[record.name]?.hashes ?? [:]
+            for locale in computed[index].failedLocales {
+                let hash = hasher.failureHash(record, locale: locale, tokens: resolver.tokens)
+                if !force, storedHashes[locale] == hash {
+                    computed[index].unchanged += 1
+                } else {
+                    computed[index].rows.append(LayoutRow(label: record.name, locale: locale, error: failure.description,
+                                                          inputHash: hash, computedAt: now))
+                }
+            }
+        }
+        return computed
     }
 
     static func computeItem(_ item: RecomputeItem, record: LabelRecord?, resolver: inout LabelResolver,
@@ -324,7 +419,13 @@ extension Catalog {
         } else {
             result.allLocales = allLocales
         }
-        do {
+        func layOut(_ definition: LabelDefinition, locale: String) throws(CatalogError) -> ComputedLayout {
+            do { return try engine.layout(definition, locale: locale) } catch { throw .cannotLayOut(label: item.label, error: error) }
+        }
+        func inputHash(_ definition: LabelDefinition, locale: String) throws(CatalogError) -> String {
+            do { return try engine.inputHash(definition, locale: locale) } catch { throw .cannotLayOut(label: item.label, error: error) }
+        }
+        do throws(CatalogError) {
             let resolved = try resolver.resolve(record)
             result.dependencies = resolved.dependencies.sorted()
             result.fontPaths = resolved.definition.font.families.filter(FontLibrary.isFontPath)
@@ -333,26 +434,27 @@ extension Catalog {
             for locale in allLocales {
                 let wanted = item.locales?.contains(locale) ?? true
                 if force, wanted {
-                    let layout = try engine.layout(resolved.definition, locale: locale)
+                    let layout = try layOut(resolved.definition, locale: locale)
                     hashes.append(layout.inputHash)
-                    result.rows.append(LayoutRow(layout: layout, computedAt: now).values)
+                    result.rows.append(LayoutRow(layout: layout, computedAt: now))
                     continue
                 }
-                let hash = try engine.inputHash(resolved.definition, locale: locale)
+                let hash = try inputHash(resolved.definition, locale: locale)
                 hashes.append(hash)
                 guard wanted else { continue }
                 if stored.hashes[locale] == hash {
                     result.unchanged += 1
                 } else {
-                    result.rows.append(LayoutRow(layout: try engine.layout(resolved.definition, locale: locale), computedAt: now).values)
+                    result.rows.append(LayoutRow(layout: try layOut(resolved.definition, locale: locale), computedAt: now))
                 }
             }
             result.snapshotHash = hashes.joined()
         } catch {
             result.failed = true
-            result.failure = error is LayoutError ? "\(CatalogError.invalidLabel(label: item.label, reason: "\(error)"))" : "\(error)"
+            result.failure = error
             result.dependencies = referencedTokens(record, tokens: resolver.tokens).sorted()
-            result.rows = locales.map { LayoutRow(label: item.label, locale: $0, error: result.failure!, computedAt: now).values }
+            result.rows = []
+            result.failedLocales = locales
         }
         result.dependenciesUnchanged = result.dependencies == stored.dependencies
         result.hasStaleLocales = !Set(stored.hashes.keys).isSubset(of: allLocales)
@@ -392,7 +494,7 @@ extension Catalog {
     private func writeComputedRows(_ computed: [ComputedItem], check: LabelResolver?) throws -> RecomputeSummary {
         var summary = RecomputeSummary()
         var check = check
-        let upsert = try database.statement(Self.upsertLayoutSQL)
+        let upsert = try database.statement(LayoutColumn.upsertSQL)
         let prune = try database.statement("DELETE FROM layouts WHERE label = ? AND locale NOT IN (SELECT value FROM json_each(?))")
         let clearDependencies = try database.statement("DELETE FROM label_dependencies WHERE label = ?")
         let addDependency = try database.statement("INSERT OR IGNORE INTO label_dependencies (label, token) VALUES (?, ?)")
@@ -419,7 +521,7 @@ extension Catalog {
             summary.labels += 1
             for row in item.rows {
                 upsert.reset()
-                try upsert.bind(row)
+                try upsert.bind(row.values)
                 try upsert.step()
                 upsert.reset()
             }
@@ -441,18 +543,6 @@ extension Catalog {
         }
         return summary
     }
-
-    static let upsertLayoutSQL = """
-        INSERT INTO layouts (label, locale, x, y, width, height, line_count, needed_line_count, truncated,
-                             lines, error, input_hash, computed_at, intrinsic_width, intrinsic_height)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        ON CONFLICT (label, locale) DO UPDATE SET x = excluded.x, y = excluded.y, width = excluded.width,
-            height = excluded.height, line_count = excluded.line_count,
-            needed_line_count = excluded.needed_line_count, truncated = excluded.truncated,
-            lines = excluded.lines, error = excluded.error, input_hash = excluded.input_hash,
-            computed_at = excluded.computed_at, intrinsic_width = excluded.intrinsic_width,
-            intrinsic_height = excluded.intrinsic_height
-        """
 
     // MARK: - Bulk
 
@@ -484,7 +574,8 @@ extension Catalog {
         if globs.isEmpty, !force, !verify, state.environment == environment {
             var summary = RecomputeSummary(fromFreshnessRecord: true)
             try releaseAbandonedClaims()
-            while let batch = try recomputeClaimedBatch(limit: 1024) { summary.add(batch.summary) }
+            var pass = RecomputePass(startCounter: try changeCounter())
+            while let batch = try recomputeClaimedBatch(limit: 1024, pass: &pass) { summary.add(batch.summary) }
             return summary
         }
         let patterns = JSONValue.array((globs.isEmpty ? ["*"] : globs).map(JSONValue.string)).jsonString()

@@ -60,6 +60,7 @@ public struct LabelRecord: Sendable, Hashable {
                 guard !locale.isEmpty, let string = variant.string else { throw invalid("texts.\(locale)", "must be a string for a non-empty locale") }
                 texts[locale] = string
             }
+            try checkLocales()
         }
         let known = Set(Self.styleFields.map(\.key) + ["name", "text", "texts", "frame"])
         for (key, value) in object {
@@ -68,6 +69,22 @@ public struct LabelRecord: Sendable, Hashable {
         }
         // Check literal fields now (with references set aside) so a bad value is refused at once.
         _ = try resolve(tokens: nil)
+    }
+
+    /// What a locale (a key of `texts`) must be, for messages.
+    static let localeRule = "a locale must be non-empty and hold no U+0000"
+
+    /// True for a locale labelcat stores: non-empty, and without U+0000 (which SQLite's and C's
+    /// text functions take for the end of the text, so "de" and "de\u{0}x" would merge).
+    public static func isValidLocale(_ locale: String) -> Bool {
+        !locale.isEmpty && !locale.utf8.contains(0)
+    }
+
+    /// Throws for the first locale of `texts` that `isValidLocale` refuses.
+    func checkLocales() throws(CatalogError) {
+        for locale in texts.keys where !Self.isValidLocale(locale) {
+            throw .invalidLabel(label: name, reason: "texts: \(Self.localeRule), got \(JSONValue.string(locale).jsonString())")
+        }
     }
 
     /// `{"x", "y", "width", "height"}`.
@@ -85,147 +102,6 @@ public struct LabelRecord: Sendable, Hashable {
         object["frame"] = frameJSON
         for (key, _) in Self.styleFields { if let value = style[key] { object[key] = value } }
         return .object(object)
-    }
-
-    /// The resolved definition and every token read to get it. With `tokens` nil, references
-    /// are left out (to check the literal fields alone).
-    public func resolve(tokens: TokenSet?) throws(CatalogError) -> (definition: LabelDefinition, dependencies: Set<String>) {
-        var tokens = tokens
-        var dependencies: Set<String> = []
-        var object = JSONObject([("name", .string(name)), ("text", .string(text))])
-        if !texts.isEmpty { object["texts"] = .object(JSONObject(texts.map { ($0.key, .string($0.value)) })) }
-        object["frame"] = frameJSON
-        var typographyExtras = JSONObject()
-
-        func reference(_ target: String, field: String, accepted: [TokenType]) throws(CatalogError) -> (TokenType, JSONValue)? {
-            dependencies.insert(target)
-            guard tokens != nil else { return nil }
-            let resolved: ResolvedToken
-            do {
-                resolved = try tokens!.resolve(target)
-            } catch let error {
-                if case .unknownToken = error {
-                    throw CatalogError.invalidLabel(label: name, reason: "\(field): unknown token reference {\(target)}")
-                }
-                throw CatalogError.invalidLabel(label: name, reason: "\(field): {\(target)}: \(error)")
-            }
-            dependencies.formUnion(resolved.dependencies)
-            guard accepted.contains(resolved.type) else {
-                throw CatalogError.invalidLabel(label: name, reason: "\(field): token {\(target)} is a \(resolved.type.rawValue), but \(field) needs \(accepted.map(\.rawValue).joined(separator: " or "))")
-            }
-            return (resolved.type, resolved.value)
-        }
-
-        /// A dimension or number field, literal or referenced, as a plain JSON number.
-        func number(_ value: JSONValue, field: String, accepted: [TokenType] = [.dimension, .number]) throws(CatalogError) -> JSONValue? {
-            guard let target = aliasTarget(value) else { return value }
-            guard let (type, literal) = try reference(target, field: field, accepted: accepted) else { return nil }
-            return type == .dimension ? .number(try TokenType.points(literal, token: target)) : literal
-        }
-
-        for (key, _) in Self.styleFields {
-            guard let value = style[key] else { continue }
-            switch key {
-            case "font":
-                if let target = aliasTarget(value) {
-                    guard let (type, literal) = try reference(target, field: key, accepted: [.typography, .fontFamily]) else { continue }
-                    if type == .fontFamily {
-                        object[key] = .object(JSONObject([("family", literal)]))
-                    } else {
-                        let (font, extras) = try Self.font(fromTypography: literal, token: target)
-                        object[key] = font
-                        typographyExtras = extras
-                    }
-                } else if let font = value.object {
-                    var resolved = JSONObject()
-                    for (member, memberValue) in font {
-                        switch member {
-                        case "family":
-                            if let target = aliasTarget(memberValue) {
-                                if let (_, literal) = try reference(target, field: "font.family", accepted: [.fontFamily]) { resolved[member] = literal }
-                            } else {
-                                resolved[member] = memberValue
-                            }
-                        case "size":
-                            if let number = try number(memberValue, field: "font.size") { resolved[member] = number }
-                        case "weight":
-                            if let target = aliasTarget(memberValue) {
-                                if let (type, literal) = try reference(target, field: "font.weight", accepted: [.fontWeight, .number]) {
-                                    resolved[member] = type == .fontWeight ? .number(Double(try TokenType.weight(literal, token: target))) : literal
-                                }
-                            } else {
-                                resolved[member] = memberValue
-                            }
-                        default:
-                            resolved[member] = memberValue
-                        }
-                    }
-                    object[key] = .object(resolved)
-                } else {
-                    object[key] = value
-                }
-            case "contentInsets":
-                if let target = aliasTarget(value) {
-                    guard let (_, literal) = try reference(target, field: key, accepted: [.insets]) else { continue }
-                    let insets = try TokenType.insets.points(literal, token: target)
-                    object[key] = .object(JSONObject([("top", .number(insets.top)), ("left", .number(insets.left)),
-                                                      ("bottom", .number(insets.bottom)), ("right", .number(insets.right))]))
-                } else if let sides = value.object {
-                    var resolved = JSONObject()
-                    for (side, sideValue) in sides {
-                        if let number = try number(sideValue, field: "contentInsets.\(side)") { resolved[side] = number }
-                    }
-                    object[key] = .object(resolved)
-                } else {
-                    object[key] = value
-                }
-            case "textColor", "backgroundColor":
-                if let target = aliasTarget(value) {
-                    guard let (_, literal) = try reference(target, field: key, accepted: [.color]) else { continue }
-                    object[key] = .string(try TokenType.color(literal, token: target).description)
-                } else {
-                    object[key] = value
-                }
-            case "numberOfLines", "scale", "lineHeightMultiple":
-                if let resolved = try number(value, field: key, accepted: [.number]) { object[key] = resolved }
-            case "lineHeight", "lineSpacing", "letterSpacing":
-                if let resolved = try number(value, field: key) { object[key] = resolved }
-            default:
-                if aliasTarget(value) != nil {
-                    throw .invalidLabel(label: name, reason: "\(key): takes a literal value, not a token reference")
-                }
-                object[key] = value
-            }
-        }
-        // A typography token's lineHeight and letterSpacing apply unless the label sets its own.
-        for (key, value) in typographyExtras where object[key] == nil { object[key] = value }
-        do {
-            return (try LabelDefinition(json: .object(object)), dependencies)
-        } catch {
-            throw .invalidLabel(label: name, reason: error.description)
-        }
-    }
-
-    /// A DTCG typography value as a font object, plus the label fields it also sets: its
-    /// `lineHeight` (a multiple of fontSize) as a fixed line height, and its letter spacing.
-    static func font(fromTypography value: JSONValue, token: String) throws(CatalogError) -> (JSONValue, JSONObject) {
-        guard let typography = value.object else { throw .invalidToken(token: token, reason: "a typography value must be an object") }
-        var font = JSONObject()
-        var extras = JSONObject()
-        if let family = typography["fontFamily"] { font["family"] = .array(try TokenType.families(family, token: token).map(JSONValue.string)) }
-        var size: Double?
-        if let fontSize = typography["fontSize"] {
-            size = try TokenType.points(fontSize, token: token)
-            font["size"] = .number(size!)
-        }
-        if let weight = typography["fontWeight"] { font["weight"] = .number(Double(try TokenType.weight(weight, token: token))) }
-        if let lineHeight = typography["lineHeight"]?.number {
-            extras["lineHeight"] = .number(lineHeight * (size ?? FontSpec().size))
-        }
-        if let letterSpacing = typography["letterSpacing"] {
-            extras["letterSpacing"] = .number(try TokenType.points(letterSpacing, token: token))
-        }
-        return (.object(font), extras)
     }
 }
 

@@ -7,12 +7,14 @@ public enum StringsFile {
         public var description: String { "line \(line): \(message)" }
     }
 
-    /// The key–value pairs of a `.strings` file, in file order.
+    /// The key–value pairs of a `.strings` file, in file order. A key given more than once is
+    /// one pair with its last value (as Apple's loader reads it), where the key first appeared.
     public static func parse(_ text: String) throws(ParseError) -> [(key: String, value: String)] {
         let scalars = Array(text.unicodeScalars)
         var index = 0
         var line = 1
         var pairs: [(String, String)] = []
+        var positions: [String: Int] = [:]
 
         func skipTrivia() throws(ParseError) {
             while index < scalars.count {
@@ -76,7 +78,12 @@ public enum StringsFile {
             try skipTrivia()
             guard index < scalars.count, scalars[index] == ";" else { throw ParseError(line: line, message: "expected ';' after the value of \"\(key)\"") }
             index += 1
-            pairs.append((key, value))
+            if let position = positions[key] {
+                pairs[position].1 = value
+            } else {
+                positions[key] = pairs.count
+                pairs.append((key, value))
+            }
         }
         return pairs
     }

@@ -8,7 +8,23 @@
 /// writer.endObject()
 /// writer.string // {"width":49.333}
 /// ```
-public struct JSONWriter: Sendable {
+/// What writes JSON, event by event: `JSONWriter` makes text of it; another sink may consume
+/// the same events otherwise (the input hash hashes a definition's fields as they come).
+public protocol JSONSink {
+    mutating func beginObject()
+    mutating func endObject()
+    mutating func beginArray()
+    mutating func endArray()
+    /// An object key the code names (a literal: in generic code, a literal goes here).
+    mutating func key(_ name: StaticString)
+    /// An object key that is data (a locale, a label name).
+    mutating func key(dynamic name: String)
+    mutating func string(_ value: String)
+    mutating func number(_ value: Double)
+    mutating func number(_ value: Int)
+}
+
+public struct JSONWriter: Sendable, JSONSink {
     /// How numbers are written.
     public enum NumberStyle: Sendable {
         /// The shortest text that reads back as the same Double (lossless).
@@ -69,6 +85,8 @@ public struct JSONWriter: Sendable {
         bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
         needsComma = false
     }
+
+    public mutating func key(dynamic name: String) { key(name) }
 
     /// Writes an object key that needs escaping or is not known at compile time.
     public mutating func key(_ name: String) {

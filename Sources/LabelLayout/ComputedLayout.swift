@@ -151,7 +151,7 @@ extension ComputedLayout {
     }
 }
 
-extension JSONWriter {
+extension JSONSink {
     /// Writes `{"x":…,"y":…,"width":…,"height":…}`.
     public mutating func rect(_ rect: Rect) {
         beginObject()

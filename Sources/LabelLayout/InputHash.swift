@@ -1,38 +1,71 @@
+import LabelJSON
+
 /// The hash of everything a layout depends on (SPEC §4): every field of the resolved
-/// definition (of the texts, only the one the locale shows), the locale, the identity of every
-/// font file the definition names, and the engine version. 128 bits, as 32 hex digits; stable
-/// across processes and machines (of one byte order).
+/// definition as `LabelDefinition.writeFields` gives them (the list the canonical JSON is
+/// written from, so a field the JSON has is hashed; of the texts, only the one the locale
+/// shows), the locale, the identity of every font file the definition names, and the engine
+/// version. 128 bits, as 32 hex digits; stable across processes and machines (of one byte order).
 public enum InputHash {
     static func of(_ definition: LabelDefinition, locale: String, chain: FontChain) -> String {
-        var hasher = StableHasher()
-        hasher.combine(definition.name)
-        hasher.combine(definition.text(for: locale))
-        hasher.combine(definition.frame.x)
-        hasher.combine(definition.frame.y)
-        hasher.combine(definition.frame.width)
-        hasher.combine(definition.frame.height)
-        hasher.combine(definition.font.families.count)
-        for family in definition.font.families { hasher.combine(family) }
-        hasher.combine(definition.font.size)
-        hasher.combine(definition.font.weight)
-        hasher.combine(definition.numberOfLines)
-        hasher.combine(definition.lineBreakMode.rawValue)
-        hasher.combine(definition.textAlignment.rawValue)
-        hasher.combine(definition.verticalAlignment.rawValue)
-        hasher.combine(definition.contentInsets.top)
-        hasher.combine(definition.contentInsets.left)
-        hasher.combine(definition.contentInsets.bottom)
-        hasher.combine(definition.contentInsets.right)
-        hasher.combine(definition.lineHeight)
-        hasher.combine(definition.lineHeightMultiple)
-        hasher.combine(definition.lineSpacing)
-        hasher.combine(definition.letterSpacing)
-        hasher.combine(definition.truncationToken)
-        hasher.combine(definition.textColor)
-        hasher.combine(definition.backgroundColor)
-        hasher.combine(definition.scale)
+        var fields = HashingSink()
+        definition.writeFields(into: &fields, locale: locale)
+        var hasher = fields.hasher
         hasher.combine(locale)
         for face in chain.faces { hasher.combine(face.fileIdentity) }
+        hasher.combine(LayoutEngine.version)
+        return hasher.hexDigest
+    }
+}
+
+/// Hashes a definition's fields as they are written, without making JSON text: each event is
+/// tagged and each string length-prefixed, so two different field sequences never feed the
+/// hasher the same words. (About twice the instructions of hashing the fields one by one by
+/// hand, which is what keeps the list in one place.)
+struct HashingSink: JSONSink {
+    private(set) var hasher = StableHasher()
+
+    private enum Tag: Int {
+        case beginObject = 1, endObject, beginArray, endArray, key, string, double, integer
+    }
+
+    private mutating func tag(_ tag: Tag) { hasher.combine(tag.rawValue) }
+
+    mutating func beginObject() { tag(.beginObject) }
+    mutating func endObject() { tag(.endObject) }
+    mutating func beginArray() { tag(.beginArray) }
+    mutating func endArray() { tag(.endArray) }
+
+    /// A key the code names: its place in `writeFields`' fixed order says which it is, so the
+    /// tag alone is hashed (the fields' values and the tags' sequence tell definitions apart).
+    mutating func key(_ name: StaticString) { tag(.key) }
+
+    mutating func key(dynamic name: String) {
+        hasher.combine(name, tag: Tag.key.rawValue)
+    }
+
+    mutating func string(_ value: String) {
+        hasher.combine(value, tag: Tag.string.rawValue)
+    }
+
+    mutating func number(_ value: Double) {
+        tag(.double)
+        hasher.combine(Int(bitPattern: UInt(value.bitPattern)))
+    }
+
+    mutating func number(_ value: Int) {
+        tag(.integer)
+        hasher.combine(value)
+    }
+}
+
+extension InputHash {
+    /// The hash a catalog records for a label it could not lay out: of the inputs that failed
+    /// (as strings, in order) and the engine version. Tagged, so it never equals `of`'s hash.
+    public static func ofFailure(_ inputs: [String]) -> String {
+        var hasher = StableHasher()
+        hasher.combine("labelcat-failure")
+        hasher.combine(inputs.count)
+        for input in inputs { hasher.combine(input) }
         hasher.combine(LayoutEngine.version)
         return hasher.hexDigest
     }
@@ -54,41 +87,35 @@ struct StableHasher {
 
     mutating func combine(_ value: Int) { mix(UInt64(bitPattern: Int64(value))) }
 
-    mutating func combine(_ value: Double) { mix(value.bitPattern) }
-
-    mutating func combine(_ color: Color) {
-        mix(UInt64(color.red) << 24 | UInt64(color.green) << 16 | UInt64(color.blue) << 8 | UInt64(color.alpha))
+    /// A string's UTF-8 bytes, after its length (and `tag`, which tells what the string is).
+    mutating func combine(_ text: String, tag: Int = 0) {
+        var text = text
+        text.withUTF8 { combine(bytes: $0, tag: tag) }
     }
 
-    mutating func combine(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes in
-            mix(UInt64(bytes.count))
-            var index = 0
-            while index + 8 <= bytes.count {
-                mix(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
-                index += 8
-            }
-            var tail: UInt64 = 0
-            var shift: UInt64 = 0
-            while index < bytes.count {
-                tail |= UInt64(bytes[index]) << shift
-                shift += 8
-                index += 1
-            }
-            mix(tail)
+    mutating func combine(bytes: UnsafeBufferPointer<UInt8>, tag: Int = 0) {
+        mix(UInt64(bytes.count) << 8 | UInt64(truncatingIfNeeded: tag) & 0xFF)
+        var index = 0
+        while index + 8 <= bytes.count {
+            mix(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
+            index += 8
         }
+        // The last 0–7 bytes, little-endian in one word (one copy, not a loop per byte).
+        var tail: UInt64 = 0
+        withUnsafeMutableBytes(of: &tail) { word in
+            word.copyMemory(from: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[index...]))
+        }
+        mix(UInt64(littleEndian: tail))
     }
 
     var hexDigest: String {
-        let digits = Array("0123456789abcdef".utf8)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(32)
-        for lane in [high, low] {
-            for shift in stride(from: 60, through: 0, by: -4) {
-                bytes.append(digits[Int((lane >> UInt64(shift)) & 15)])
+        String(unsafeUninitializedCapacity: 32) { buffer in
+            for digit in 0..<32 {
+                let lane = digit < 16 ? high : low
+                let nibble = UInt8((lane >> UInt64(60 - 4 * (digit % 16))) & 15)
+                buffer[digit] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
             }
+            return 32
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -310,20 +310,27 @@ struct FieldReader {
 
 extension LabelDefinition {
     /// Writes the definition as canonical JSON: every field, in SPEC §1 order, numbers exact,
-    /// per-locale texts sorted by locale. Equal definitions give equal bytes, so this is also
-    /// what the input hash covers.
+    /// per-locale texts sorted by locale. Equal definitions give equal bytes.
     public func writeJSON(into writer: inout JSONWriter) {
         let style = writer.numberStyle
         writer.numberStyle = .exact
         defer { writer.numberStyle = style }
+        writeFields(into: &writer, locale: nil)
+    }
+
+    /// Every field of the definition, in order, to a JSON sink: the one list of a definition's
+    /// fields, which the canonical JSON (`writeJSON`) and the input hash (`InputHash.of`) both
+    /// walk. With a `locale`, the only text given is the one that locale shows, as `text` (what
+    /// a layout for that locale reads).
+    func writeFields<Sink: JSONSink>(into writer: inout Sink, locale: String?) {
         writer.beginObject()
         writer.key("name"); writer.string(name)
-        writer.key("text"); writer.string(text)
-        if !texts.isEmpty {
+        writer.key("text"); writer.string(locale.map(text(for:)) ?? text)
+        if locale == nil, !texts.isEmpty {
             writer.key("texts")
             writer.beginObject()
             for locale in texts.keys.sorted() {
-                writer.key(locale); writer.string(texts[locale]!)
+                writer.key(dynamic: locale); writer.string(texts[locale]!)
             }
             writer.endObject()
         }

@@ -123,14 +123,22 @@ public struct Color: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// `#RRGGBB`, or `#RRGGBBAA` when not opaque.
+    /// `#RRGGBB`, or `#RRGGBBAA` when not opaque. (Written in place: a string this short is
+    /// stored inline, so this allocates nothing; the input hash reads it for every layout.)
     public var description: String {
-        let hex = Array("0123456789ABCDEF".utf8)
-        var bytes: [UInt8] = [UInt8(ascii: "#")]
-        for component in alpha == 255 ? [red, green, blue] : [red, green, blue, alpha] {
-            bytes.append(hex[Int(component >> 4)])
-            bytes.append(hex[Int(component & 15)])
+        let count = alpha == 255 ? 7 : 9
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            func hex(_ value: UInt8) -> UInt8 { value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10 }
+            func write(_ component: UInt8, at index: Int) {
+                buffer[index] = hex(component >> 4)
+                buffer[index + 1] = hex(component & 15)
+            }
+            buffer[0] = UInt8(ascii: "#")
+            write(red, at: 1)
+            write(green, at: 3)
+            write(blue, at: 5)
+            if count == 9 { write(alpha, at: 7) }
+            return count
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

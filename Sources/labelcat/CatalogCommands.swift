@@ -78,7 +78,7 @@ let tokenCommand = Command(
                 options: [jsonFlag], run: runTokenList),
         Command(name: "rm", abstract: "Remove a token; refused while labels or tokens use it.",
                 arguments: [ArgumentSpec(name: "name", help: "The token's dotted name.")],
-                options: [.flag("force", help: "Remove it anyway; its users' layouts are marked stale with the error recorded.")],
+                options: [.flag("force", help: "Remove it anyway; its users' layouts record the error instead.")],
                 run: { arguments in
                     let catalog = try openCatalog(arguments)
                     try catalog.removeToken(arguments.positionals[0], force: arguments.flag("force"))

@@ -73,7 +73,7 @@ struct LayoutQueryTests {
         let catalog = try makeCatalog(in: directory)
         try catalog.setLabels([demoTopLabel()])
         // The query layout(label:locale:) runs, and the plain one of the issue.
-        for sql in ["SELECT \(Catalog.layoutColumns) FROM layouts WHERE label = ? AND locale = ?",
+        for sql in ["SELECT \(LayoutColumn.selectList) FROM layouts WHERE label = ? AND locale = ?",
                     "SELECT lines FROM layouts WHERE label = ? AND locale = ?"] {
             let plan = try rows(catalog.database, "EXPLAIN QUERY PLAN " + sql, columns: 4, [.text("demo.top"), .text("")])
                 .map { $0[3] ?? "" }

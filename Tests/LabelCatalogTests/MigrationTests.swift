@@ -108,7 +108,7 @@ struct MigrationTests {
         let directory = try TemporaryDirectory()
         let path = directory.path("two.sqlite")
         do {
-            let database = try Database(path: path, create: true)
+            let database = try Database(path: path, mode: .readWrite(create: true))
             _ = try database.scalarText("PRAGMA journal_mode = WAL")
             _ = try database.migrate(Array(Migration.all.prefix(2)))
             try database.execute("""
@@ -165,7 +165,7 @@ struct MigrationTests {
         let directory = try TemporaryDirectory()
         let path = directory.path("old.sqlite")
         do {
-            let database = try Database(path: path, create: true)
+            let database = try Database(path: path, mode: .readWrite(create: true))
             #expect(try database.scalarText("PRAGMA journal_mode = WAL")?.lowercased() == "wal")
             let applied = try database.migrate([Migration.all[0]])
             #expect(applied == [Migration.all[0].name])
@@ -179,8 +179,9 @@ struct MigrationTests {
                 """)
         }
         if Migration.all.count > 1 {
-            // An older schema is refused for use, with the way out.
-            expectCatalogError(["labelcat init"]) { try Catalog.open(path: path) }
+            // An older schema is refused for use, saying it must be upgraded (Catalog.create does).
+            let error = expectCatalogError(["schema version 1", "upgraded"]) { try Catalog.open(path: path) }
+            if case .schemaOutdated? = error {} else { Issue.record("expected schemaOutdated, got \(String(describing: error))") }
         }
 
         let (catalog, applied) = try Catalog.create(path: path)
@@ -224,6 +225,50 @@ struct MigrationTests {
         #expect(try database.scalarInt("SELECT count(*) FROM sqlite_master WHERE name = 'half_done'") == 0,
                 "a failed migration must roll back its own statements")
         #expect(try database.schemaVersion() == next.version)
+    }
+
+    @Test("A migration that rebuilds labels (new table, copy, drop, rename) keeps its texts, layouts and dependencies")
+    func tableRebuild() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try makeCatalog(in: directory)
+        try catalog.setLabels([demoTopLabel()])
+        try catalog.setTexts([(label: "demo.top", locale: "de", text: "Oben")])
+        let counts = "SELECT (SELECT count(*) FROM label_texts), (SELECT count(*) FROM layouts), (SELECT count(*) FROM label_dependencies)"
+        let before = try rows(catalog.database, counts, columns: 3)
+        #expect(before == [["1", "2", "8"]])
+        // SQLite's procedure for a change ALTER TABLE cannot make: dropping the old table would
+        // delete (ON DELETE CASCADE) every row referencing it were foreign keys on.
+        let create = try #require(try catalog.database.scalarText("SELECT sql FROM sqlite_master WHERE name = 'labels'"))
+        let rebuild = Migration(version: Migration.latestVersion + 1, name: "\(Migration.latestVersion + 1)_rebuild_labels.sql", sql: """
+            \(create.replacingOccurrences(of: "CREATE TABLE labels", with: "CREATE TABLE labels_new"));
+            INSERT INTO labels_new SELECT * FROM labels;
+            DROP TABLE labels;
+            ALTER TABLE labels_new RENAME TO labels;
+            """)
+        let database = try Database(path: catalog.path)
+        #expect(try database.migrate(Migration.all + [rebuild]) == [rebuild.name])
+        #expect(try rows(database, counts, columns: 3) == before)
+        #expect(try database.scalarInt("PRAGMA foreign_keys") == 1, "foreign keys are on again after migrating")
+        #expect(try column(database, "PRAGMA foreign_key_check") == [])
+    }
+
+    @Test("A migration that leaves a row referencing nothing is rolled back, naming the table")
+    func foreignKeyCheck() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try makeCatalog(in: directory)
+        try catalog.setLabels([demoTopLabel()])
+        let database = try Database(path: catalog.path)
+        let orphan = Migration(version: Migration.latestVersion + 1, name: "\(Migration.latestVersion + 1)_orphan.sql",
+                               sql: "INSERT INTO label_texts (label, locale, text) VALUES ('no.such', 'de', 'Waise');")
+        do {
+            _ = try database.migrate(Migration.all + [orphan])
+            Issue.record("a migration leaving an orphan row was applied")
+        } catch let error as MigrationError {
+            #expect(error.description.contains("label_texts") && error.description.contains(orphan.name), "\(error)")
+        }
+        #expect(try database.scalarInt("SELECT count(*) FROM label_texts WHERE label = 'no.such'") == 0)
+        #expect(try database.schemaVersion() == Migration.latestVersion)
+        #expect(try database.scalarInt("PRAGMA foreign_keys") == 1)
     }
 
     @Test("A catalog whose schema is newer than the binary is refused, and left unchanged")
