@@ -27,7 +27,9 @@ struct CatalogInputCommandTests {
         #expect(try fixture.sqlite("SELECT length(CAST(text AS BLOB)) FROM labels WHERE name = 'nul.text';") == "10")
         for locale in ["", "de"] {
             let fromCatalog = try fixture.succeed("layout", "nul.text", "--json", "--locale", locale).stdout
-            let fromMeasure = try fixture.succeed("measure", "--locale", locale, "-", stdin: definition + "\n").stdout
+            let measure = try MeasureCommandTests.run(["measure", "--locale", locale, "-"], stdin: definition + "\n")
+            #expect(measure.status == 0, "measure failed: \(measure.stderr)")
+            let fromMeasure = measure.stdout
             #expect(fromCatalog == fromMeasure, "locale '\(locale)': catalog and measure disagree")
             #expect(fromCatalog.contains(#"\u0000"#), "the layout's lines keep the U+0000: \(fromCatalog)")
         }
