@@ -17,6 +17,7 @@ public enum InputHash {
         hasher.combine(definition.font.weight)
         hasher.combine(definition.numberOfLines)
         hasher.combine(definition.lineBreakMode.rawValue)
+        hasher.combine(definition.lineBreakStrategy.rawValue)
         hasher.combine(definition.textAlignment.rawValue)
         hasher.combine(definition.verticalAlignment.rawValue)
         hasher.combine(definition.contentInsets.top)
@@ -81,14 +82,14 @@ struct StableHasher {
     }
 
     var hexDigest: String {
-        let digits = Array("0123456789abcdef".utf8)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(32)
-        for lane in [high, low] {
-            for shift in stride(from: 60, through: 0, by: -4) {
-                bytes.append(digits[Int((lane >> UInt64(shift)) & 15)])
+        String(unsafeUninitializedCapacity: 32) { bytes in
+            for (lane, value) in [high, low].enumerated() {
+                for digit in 0..<16 {
+                    let nibble = UInt8(truncatingIfNeeded: value >> UInt64(60 - digit * 4)) & 15
+                    bytes[lane * 16 + digit] = nibble < 10 ? 0x30 + nibble : 0x57 + nibble
+                }
             }
+            return 32
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

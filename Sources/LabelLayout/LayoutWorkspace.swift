@@ -2,38 +2,61 @@ import CHarfBuzz
 import CICU
 
 /// Everything one layout needs that is not shared: ICU iterators, a HarfBuzz buffer, and the
-/// caches of segment measurements and font coverage. A workspace is used by one thread at a
-/// time: the engine's pool hands each one out exclusively.
+/// caches of chunk measurements, font coverage and boundary decisions. A workspace is used by
+/// one thread at a time: the engine's pool hands each one out exclusively, so its buffers
+/// and caches skip Swift's run-time exclusivity checks.
 final class LayoutWorkspace: @unchecked Sendable {
     /// The store is emptied between labels once it holds this many code units and edges.
     static let maximumStoredUnits = 1 << 21
+    /// Of one grapheme cluster, at most this many code points are shaped (the Unicode
+    /// stream-safe limit of 30 combining marks, with room for a base and a joiner). The rest
+    /// stay in the text and its ranges but draw nothing and advance 0: HarfBuzz's work on one
+    /// cluster grows with the square of its length.
+    static let maximumShapedCodePointsPerCluster = 32
 
     let fonts: FontLibrary
-    private let buffer: OpaquePointer
-    private let unicodeFunctions: OpaquePointer
+    let buffer: OpaquePointer
+    let unicodeFunctions: OpaquePointer
     private var lineIterators: [String: OpaquePointer] = [:]
     private let characterIterator: OpaquePointer
-    let store = SegmentStore()
+    let store = ChunkStore()
     /// Per chain id: the face id + 1 chosen for each BMP code point (0 = not yet looked up).
-    private var coverage: [[UInt16]] = []
+    @exclusivity(unchecked) private var coverage: [UnsafeMutablePointer<UInt16>?] = []
     /// The faces this workspace has used, by face id.
-    private var facesByID: [FontFace?] = []
+    @exclusivity(unchecked) private var facesByID: [FontFace?] = []
     private var otherCoverage: [CoverageKey: FontFace] = [:]
-    /// Scratch for the segment being measured: advance per code unit, grapheme boundaries,
-    /// and the advance at each boundary.
-    private var unitAdvances = RawBuffer<Double>()
-    private var edgeScratch = RawBuffer<Int32>()
-    private var edgeAdvanceScratch = RawBuffer<Double>()
-    /// The segments and lines of the label being laid out (valid until the next layout).
-    var segmentBuffer = RawBuffer<Segment>()
-    /// The UTF-16 text of the label being laid out.
-    var textBuffer = RawBuffer<UInt16>()
-    var lineBuffer = RawBuffer<LineBox>()
+    /// Per face id: the boundary classes of the characters looked up so far.
+    @exclusivity(unchecked) private var boundaryClasses: [BoundaryClasses?] = []
+    /// Pair kerning measured at boundaries, by face, script and text (nil: the pieces merge).
+    @exclusivity(unchecked) var pairKernings: [PairKey: Double?] = [:]
+    /// Scratch for the text being shaped: advance and flags per code unit, grapheme
+    /// boundaries, and the advance and safety at each boundary.
+    @exclusivity(unchecked) var unitAdvances = RawBuffer<Double>()
+    @exclusivity(unchecked) var unitFlags = RawBuffer<UInt8>()
+    @exclusivity(unchecked) var edgeScratch = RawBuffer<Int32>()
+    @exclusivity(unchecked) var edgeAdvanceScratch = RawBuffer<Double>()
+    @exclusivity(unchecked) var edgeSafeScratch = RawBuffer<UInt8>()
+    /// The UTF-16 text of the label being laid out, its line-break opportunities, and its
+    /// shaped form and lines (valid until the next layout).
+    @exclusivity(unchecked) var textBuffer = RawBuffer<UInt16>()
+    @exclusivity(unchecked) var breakBuffer = RawBuffer<LineBreak>()
+    @exclusivity(unchecked) var cutScratch = RawBuffer<Cut>()
+    @exclusivity(unchecked) var shaped = ShapedText()
+    @exclusivity(unchecked) var shapedToken = ShapedText()
+    @exclusivity(unchecked) var lineBuffer = RawBuffer<LineBox>()
 
     private struct CoverageKey: Hashable {
         let chain: Int
         let codePoint: UInt32
         let emoji: Bool
+    }
+
+    struct PairKey: Hashable {
+        let face: Int
+        let script: UInt32
+        /// The left character's code units, then the right piece's.
+        let units: [UInt16]
+        let leftCount: Int
     }
 
     init(fonts: FontLibrary) throws(LayoutError) {
@@ -50,99 +73,100 @@ final class LayoutWorkspace: @unchecked Sendable {
 
     deinit {
         unitAdvances.deallocate()
+        unitFlags.deallocate()
         edgeScratch.deallocate()
         edgeAdvanceScratch.deallocate()
-        segmentBuffer.deallocate()
+        edgeSafeScratch.deallocate()
         textBuffer.deallocate()
+        breakBuffer.deallocate()
+        cutScratch.deallocate()
+        shaped.deallocate()
+        shapedToken.deallocate()
         lineBuffer.deallocate()
         hb_buffer_destroy(buffer)
         lc_break_close(characterIterator)
         for iterator in lineIterators.values { lc_break_close(iterator) }
+        for table in coverage { table?.deallocate() }
     }
 
-    /// The line break iterator for a locale (UAX #14 with the locale's tailoring), opened once.
+    /// The line break iterator for a locale, opened once: UAX #14 with the locale's tailoring,
+    /// strict for Japanese (no line starts with a small kana or ー) and normal for every other
+    /// locale (docs/layout-rules.md).
     func lineIterator(locale: String) throws(LayoutError) -> OpaquePointer {
         if let iterator = lineIterators[locale] { return iterator }
+        let icuLocale = Self.icuLineLocale(locale)
         var errorName: UnsafePointer<CChar>?
-        guard let iterator = lc_break_open(Int32(LC_BREAK_LINE), locale, &errorName) else {
+        guard let iterator = lc_break_open(Int32(LC_BREAK_LINE), icuLocale, &errorName) else {
             throw .textServices("cannot open a line break iterator for locale \"\(locale)\": \(errorName.map { String(cString: $0) } ?? "unknown error")")
         }
         lineIterators[locale] = iterator
         return iterator
     }
 
-    /// Empties the segment store when it has grown past its bound; called between labels.
+    /// The ICU locale of a label locale with its `lb` keyword: `ja…@lb=strict`, else `…@lb=normal`.
+    static func icuLineLocale(_ locale: String) -> String {
+        let language = locale.prefix { $0 != "-" && $0 != "_" && $0 != "@" }.lowercased()
+        let strictness = language == "ja" ? "strict" : "normal"
+        return locale + (locale.contains("@") ? ";" : "@") + "lb=" + strictness
+    }
+
+    /// Empties the chunk store when it has grown past its bound; called between labels.
     func trimStore() {
-        if store.storedUnits > Self.maximumStoredUnits { store.removeAll() }
+        if store.storedUnits > Self.maximumStoredUnits {
+            store.removeAll()
+            pairKernings.removeAll()
+        }
     }
 
-    /// Measures `text[range]` set in `chain` and returns its entry in `store`. `levels` are
-    /// the bidi levels of the whole text, or nil when all of it is left-to-right (only such
-    /// measurements are shared through the store's table).
-    func measure(_ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, levels: UnsafeBufferPointer<UInt8>?,
-                 chain: FontChain) -> Int {
-        let segment = UnsafeBufferPointer(rebasing: text[range])
-        let hash = SegmentStore.hash(segment, chain: chain.id)
-        if levels == nil, let index = store.find(segment, chain: chain.id, hash: hash) { return index }
-
-        let length = segment.count
-        unitAdvances.count = 0
-        unitAdvances.append(repeating: 0, count: length)
-        itemize(segment, levels: levels.map { UnsafeBufferPointer(rebasing: $0[range]) }, chain: chain) { run, face, script, rightToLeft in
-            shape(segment, run, face: face, script: script, rightToLeft: rightToLeft)
-            addAdvances(face: face)
+    /// The line-break opportunities of a text (UAX #14, the locale's tailoring), in order.
+    func findLineBreaks(_ text: UnsafeBufferPointer<UInt16>, locale: String) throws(LayoutError) {
+        breakBuffer.count = 0
+        guard !text.isEmpty else { return }
+        let iterator = try lineIterator(locale: locale)
+        lc_break_set_text(iterator, text.baseAddress, Int32(text.count))
+        var breaks = breakBuffer
+        defer { breakBuffer = breaks }
+        var previous = 0
+        while true {
+            let boundary = Int(lc_break_next(iterator))
+            if boundary == Int(LC_BREAK_DONE) || boundary <= previous { break }
+            let hard = isLineSeparator(text[boundary - 1]) && lc_break_is_hard(iterator) != 0
+            breaks.append(LineBreak(position: Int32(boundary), isMandatory: hard))
+            previous = boundary
         }
-
-        graphemeEdges(segment)
-        let edgeCount = edgeScratch.count
-        edgeAdvanceScratch.count = 0
-        edgeAdvanceScratch.append(repeating: 0, count: edgeCount)
-        var running = 0.0
-        var unit = 0
-        for edgeIndex in 1..<edgeCount {
-            let edge = Int(edgeScratch[edgeIndex])
-            while unit < edge { running += unitAdvances[unit]; unit += 1 }
-            edgeAdvanceScratch[edgeIndex] = running
-        }
-        var contentEnd = length
-        while contentEnd > 0, isHangingWhitespace(segment[contentEnd - 1]) { contentEnd -= 1 }
-        var contentEdge = edgeCount - 1
-        for edgeIndex in 0..<edgeCount where Int(edgeScratch[edgeIndex]) >= contentEnd {
-            contentEdge = edgeIndex
-            break
-        }
-        return store.insert(text: levels == nil ? segment : nil, chain: chain.id, hash: hash,
-                            edges: UnsafeBufferPointer(start: edgeScratch.base, count: edgeCount),
-                            advances: UnsafeBufferPointer(start: edgeAdvanceScratch.base, count: edgeCount),
-                            contentEdge: contentEdge)
     }
+
+    // MARK: Runs
 
     /// Splits text into runs of one face, one script and one bidi level, in logical order.
     func itemize(_ segment: UnsafeBufferPointer<UInt16>, levels: UnsafeBufferPointer<UInt8>?, chain: FontChain,
-                 _ body: (_ run: Range<Int>, _ face: FontFace, _ script: hb_script_t, _ rightToLeft: Bool) -> Void) {
+                 _ body: (_ run: Range<Int>, _ face: FontFace, _ script: hb_script_t, _ level: UInt8) -> Void) {
+        let coverage = coverageTable(for: chain)
         var runStart = 0
-        var runFace: FontFace?
+        var runFace = -1
         var runScript = HB_SCRIPT_COMMON
         var runLevel: UInt8 = 0
         var index = 0
         while index < segment.count {
             let (codePoint, width) = codePointAt(segment, index)
             let level = levels?[index] ?? 0
-            var script = hb_unicode_script(unicodeFunctions, codePoint)
+            var script = Self.script(of: codePoint, unicodeFunctions)
             if script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN { script = runScript }
-            let face: FontFace
-            if let runFace, followsPreviousCharacter(codePoint) {
+            let face: Int
+            let selectorFollows = index + width < segment.count && segment[index + width] == 0xFE0F
+            if runFace >= 0, followsPreviousCharacter(codePoint) {
                 face = runFace
+            } else if codePoint < 0x10000, !selectorFollows, coverage[Int(codePoint)] != 0 {
+                face = Int(coverage[Int(codePoint)]) - 1
             } else {
-                let next = index + width < segment.count ? codePointAt(segment, index + width).codePoint : 0
-                face = self.face(for: codePoint, emoji: next == 0xFE0F, chain: chain)
+                face = self.face(for: codePoint, emoji: selectorFollows, chain: chain).id
             }
-            if let current = runFace {
+            if runFace >= 0 {
                 let scriptChanged = runScript != HB_SCRIPT_COMMON && script != runScript
-                if current !== face || scriptChanged || level != runLevel {
-                    body(runStart..<index, current, runScript, runLevel & 1 == 1)
+                if runFace != face || scriptChanged || level != runLevel {
+                    body(runStart..<index, facesByID[runFace]!, runScript, runLevel)
                     runStart = index
-                    runScript = hb_unicode_script(unicodeFunctions, codePoint)
+                    runScript = Self.script(of: codePoint, unicodeFunctions)
                     if runScript == HB_SCRIPT_INHERITED || runScript == HB_SCRIPT_UNKNOWN { runScript = HB_SCRIPT_COMMON }
                 } else {
                     runScript = script
@@ -154,15 +178,48 @@ final class LayoutWorkspace: @unchecked Sendable {
             runLevel = level
             index += width
         }
-        if let runFace, runStart < segment.count {
-            body(runStart..<segment.count, runFace, runScript, runLevel & 1 == 1)
+        if runFace >= 0, runStart < segment.count {
+            body(runStart..<segment.count, facesByID[runFace]!, runScript, runLevel)
         }
     }
 
-    /// Shapes `text[run]` (the rest of `text` is context) into the workspace's HarfBuzz buffer.
-    func shape(_ text: UnsafeBufferPointer<UInt16>, _ run: Range<Int>, face: FontFace, script: hb_script_t, rightToLeft: Bool) {
+    /// A character's script (UAX #24), with the commonest answers without a table lookup.
+    @inline(__always)
+    static func script(of codePoint: UInt32, _ functions: OpaquePointer) -> hb_script_t {
+        switch codePoint {
+        case 0x41...0x5A, 0x61...0x7A: return HB_SCRIPT_LATIN
+        case 0..<0x80: return HB_SCRIPT_COMMON
+        case 0x4E00...0x9FFF: return HB_SCRIPT_HAN
+        default: return hb_unicode_script(functions, codePoint)
+        }
+    }
+
+    // MARK: Shaping
+
+    /// Shapes `text` alone (no context around it) into the HarfBuzz buffer. `edges` are its
+    /// grapheme boundaries; of each cluster at most `maximumShapedCodePointsPerCluster` code
+    /// points are shaped. Glyph clusters are UTF-16 offsets into `text`.
+    func shape(_ text: UnsafeBufferPointer<UInt16>, edges: UnsafeBufferPointer<Int32>, face: FontFace,
+               script: hb_script_t, rightToLeft: Bool) {
         hb_buffer_clear_contents(buffer)
-        hb_buffer_add_utf16(buffer, text.baseAddress, Int32(text.count), UInt32(run.lowerBound), Int32(run.count))
+        let limit = Self.maximumShapedCodePointsPerCluster
+        var longest = 0
+        for index in 1..<max(1, edges.count) { longest = max(longest, Int(edges[index] - edges[index - 1])) }
+        if longest <= limit {
+            hb_buffer_add_utf16(buffer, text.baseAddress, Int32(text.count), 0, Int32(text.count))
+        } else {
+            hb_buffer_set_content_type(buffer, HB_BUFFER_CONTENT_TYPE_UNICODE)
+            for index in 1..<edges.count {
+                var offset = Int(edges[index - 1])
+                var added = 0
+                while offset < Int(edges[index]), added < limit {
+                    let (codePoint, width) = codePointAt(text, offset)
+                    hb_buffer_add(buffer, codePoint, UInt32(offset))
+                    offset += width
+                    added += 1
+                }
+            }
+        }
         hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         if script != HB_SCRIPT_COMMON { hb_buffer_set_script(buffer, script) }
         hb_buffer_guess_segment_properties(buffer)
@@ -171,28 +228,85 @@ final class LayoutWorkspace: @unchecked Sendable {
 
     /// The glyphs of the last `shape`: ids, clusters (UTF-16 offsets), advances and offsets
     /// in font units, in visual order.
-    func shapedGlyphs(_ body: (UnsafeBufferPointer<hb_glyph_info_t>, UnsafeBufferPointer<hb_glyph_position_t>) -> Void) {
+    func shapedGlyphs<Result>(_ body: (UnsafeBufferPointer<hb_glyph_info_t>, UnsafeBufferPointer<hb_glyph_position_t>) -> Result) -> Result {
         var count: UInt32 = 0
-        guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
-              let positions = hb_buffer_get_glyph_positions(buffer, nil) else { return }
-        body(UnsafeBufferPointer(start: infos, count: Int(count)), UnsafeBufferPointer(start: positions, count: Int(count)))
+        let infos = hb_buffer_get_glyph_infos(buffer, &count)
+        let positions = hb_buffer_get_glyph_positions(buffer, nil)
+        return body(UnsafeBufferPointer(start: infos, count: Int(count)), UnsafeBufferPointer(start: positions, count: Int(count)))
     }
 
-    /// Adds each glyph's advance of the last `shape` (in ems) to the code unit of its cluster.
-    private func addAdvances(face: FontFace) {
+    /// Spreads the last `shape` over `count` code units: each glyph's advance (in ems) goes to
+    /// its cluster's first unit; flags mark cluster starts (1) and where HarfBuzz says a break
+    /// would change the shaping (2).
+    func collectAdvances(count: Int, face: FontFace) {
+        unitAdvances.count = 0
+        unitAdvances.append(repeating: 0, count: count)
+        unitFlags.count = 0
+        unitFlags.append(repeating: 0, count: count)
         let perUnit = 1 / Double(face.unitsPerEm)
+        let unsafe = HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue
         shapedGlyphs { infos, positions in
             for glyph in infos.indices {
-                unitAdvances[Int(infos[glyph].cluster)] += Double(positions[glyph].x_advance) * perUnit
+                let cluster = Int(infos[glyph].cluster)
+                unitAdvances[cluster] += Double(positions[glyph].x_advance) * perUnit
+                unitFlags[cluster] |= infos[glyph].mask & unsafe != 0 ? 3 : 1
             }
         }
     }
 
-    /// Grapheme cluster boundaries of a segment, from ICU, with a shortcut for text where
-    /// every code unit is a cluster of its own (printable ASCII, common CJK).
-    private func graphemeEdges(_ segment: UnsafeBufferPointer<UInt16>) {
+    /// Measures `text[range]`, one chunk of `run`: returns its entry in the store.
+    @inline(__always)
+    func measureChunk(_ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, run: ShapingRun) -> Int {
+        let kind = ChunkStore.kind(face: run.face.id, script: run.script.rawValue, rightToLeft: run.isRightToLeft)
+        if range.count == 1, let index = store.find(unit: text[range.lowerBound], kind: kind) { return index }
+        return measureChunk(UnsafeBufferPointer(rebasing: text[range]), kind: kind, run: run)
+    }
+
+    private func measureChunk(_ chunk: UnsafeBufferPointer<UInt16>, kind: UInt64, run: ShapingRun) -> Int {
+        let hash = ChunkStore.hash(chunk, kind: kind)
+        if let index = store.find(chunk, kind: kind, hash: hash) { return index }
+
+        graphemeEdges(chunk)
+        let edgeCount = edgeScratch.count
+        shape(chunk, edges: UnsafeBufferPointer(start: edgeScratch.base, count: edgeCount), face: run.face,
+              script: run.script, rightToLeft: run.isRightToLeft)
+        collectAdvances(count: chunk.count, face: run.face)
+        edgeAdvanceScratch.count = 0
+        edgeAdvanceScratch.append(repeating: 0, count: edgeCount)
+        edgeSafeScratch.count = 0
+        edgeSafeScratch.append(repeating: 1, count: edgeCount)
+        var running = 0.0
+        var unit = 0
+        for edgeIndex in 1..<edgeCount {
+            let edge = Int(edgeScratch[edgeIndex])
+            while unit < edge { running += unitAdvances[unit]; unit += 1 }
+            edgeAdvanceScratch[edgeIndex] = running
+            if edgeIndex < edgeCount - 1, unitFlags[edge] != 1 { edgeSafeScratch[edgeIndex] = 0 }
+        }
+        return store.insert(text: chunk, kind: kind, hash: hash,
+                            edges: UnsafeBufferPointer(start: edgeScratch.base, count: edgeCount),
+                            advances: UnsafeBufferPointer(start: edgeAdvanceScratch.base, count: edgeCount),
+                            safe: UnsafeBufferPointer(start: edgeSafeScratch.base, count: edgeCount))
+    }
+
+    /// The advance in ems of `text[range]` shaped alone with a run's face, script and direction:
+    /// a piece of a line next to a cut where the run's own shaping cannot be reused.
+    func pieceAdvance(_ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, run: ShapingRun) -> Double {
+        let piece = UnsafeBufferPointer(rebasing: text[range])
+        graphemeEdges(piece)
+        shape(piece, edges: UnsafeBufferPointer(start: edgeScratch.base, count: edgeScratch.count), face: run.face,
+              script: run.script, rightToLeft: run.isRightToLeft)
+        let perUnit = 1 / Double(run.face.unitsPerEm)
+        return shapedGlyphs { _, positions in positions.reduce(0.0) { $0 + Double($1.x_advance) * perUnit } }
+    }
+
+    /// Grapheme cluster boundaries of a text into `edgeScratch` (offsets, 0 and its length
+    /// included), from ICU, with a shortcut for text where every code unit is a cluster of its
+    /// own (printable ASCII, common CJK).
+    func graphemeEdges(_ segment: UnsafeBufferPointer<UInt16>) {
         edgeScratch.count = 0
         edgeScratch.append(0)
+        guard !segment.isEmpty else { return }
         let simple = segment.allSatisfy { unit in
             (0x20...0x7E).contains(unit) || (0x4E00...0x9FFF).contains(unit) || (0x3000...0x3098).contains(unit)
                 || (0xFF01...0xFF60).contains(unit)
@@ -210,17 +324,18 @@ final class LayoutWorkspace: @unchecked Sendable {
         if edgeScratch[edgeScratch.count - 1] != Int32(segment.count) { edgeScratch.append(Int32(segment.count)) }
     }
 
+    // MARK: Faces
+
     /// The face that draws a character: the first of the chain's faces that has it, else
     /// fontconfig's choice for it. Emoji-presentation characters (and any followed by U+FE0F)
     /// prefer a color emoji face.
     private func face(for codePoint: UInt32, emoji selectorFollows: Bool, chain: FontChain) -> FontFace {
         if codePoint < 0x10000, !selectorFollows {
-            while coverage.count <= chain.id { coverage.append([]) }
-            if coverage[chain.id].isEmpty { coverage[chain.id] = [UInt16](repeating: 0, count: 0x10000) }
-            let cached = coverage[chain.id][Int(codePoint)]
+            let coverage = coverageTable(for: chain)
+            let cached = coverage[Int(codePoint)]
             if cached != 0 { return facesByID[Int(cached) - 1]! }
             let face = lookUpFace(for: codePoint, emoji: false, chain: chain)
-            coverage[chain.id][Int(codePoint)] = UInt16(face.id + 1)
+            coverage[Int(codePoint)] = UInt16(face.id + 1)
             return face
         }
         let key = CoverageKey(chain: chain.id, codePoint: codePoint, emoji: selectorFollows)
@@ -228,6 +343,16 @@ final class LayoutWorkspace: @unchecked Sendable {
         let face = lookUpFace(for: codePoint, emoji: selectorFollows, chain: chain)
         otherCoverage[key] = face
         return face
+    }
+
+    /// The face id + 1 chosen for each BMP code point in a chain (0 = not yet looked up).
+    private func coverageTable(for chain: FontChain) -> UnsafeMutablePointer<UInt16> {
+        if chain.id < coverage.count, let table = coverage[chain.id] { return table }
+        while coverage.count <= chain.id { coverage.append(nil) }
+        let table = UnsafeMutablePointer<UInt16>.allocate(capacity: 0x10000)
+        table.initialize(repeating: 0, count: 0x10000)
+        coverage[chain.id] = table
+        return table
     }
 
     private func remember(_ face: FontFace) {
@@ -250,10 +375,17 @@ final class LayoutWorkspace: @unchecked Sendable {
 
     /// Marks, joiners, variation selectors, emoji modifiers and tags are drawn by the face of
     /// the character they attach to.
+    @inline(__always)
     private func followsPreviousCharacter(_ codePoint: UInt32) -> Bool {
         switch codePoint {
+        case 0..<0x300, 0x3040...0x3098, 0x309B...0x30FF, 0x3400...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF9D: return false
+        default: return isAttachingMark(codePoint)
+        }
+    }
+
+    private func isAttachingMark(_ codePoint: UInt32) -> Bool {
+        switch codePoint {
         case 0x200C, 0x200D, 0xFE00...0xFE0F, 0x1F3FB...0x1F3FF, 0xE0020...0xE007F, 0xE0100...0xE01EF: return true
-        case 0..<0x300: return false
         default:
             let category = hb_unicode_general_category(unicodeFunctions, codePoint)
             return category == HB_UNICODE_GENERAL_CATEGORY_NON_SPACING_MARK
@@ -261,6 +393,38 @@ final class LayoutWorkspace: @unchecked Sendable {
                 || category == HB_UNICODE_GENERAL_CATEGORY_ENCLOSING_MARK
         }
     }
+
+    // MARK: Boundary classes
+
+    /// The boundary classes of a face's characters met by this workspace, and whether the
+    /// face can be shaped in pieces at all.
+    func boundaryClasses(of face: FontFace) -> BoundaryClasses {
+        if face.id < boundaryClasses.count, let known = boundaryClasses[face.id] { return known }
+        while boundaryClasses.count <= face.id { boundaryClasses.append(nil) }
+        let classes = BoundaryClasses(face: face)
+        boundaryClasses[face.id] = classes
+        return classes
+    }
+}
+
+/// A run of text: one face, one script, one bidi level, within one paragraph. Its face
+/// belongs to the engine's font library, which outlives every layout: the run does not
+/// retain it.
+struct ShapingRun {
+    var start: Int
+    var end: Int
+    unowned(unsafe) let face: FontFace
+    let script: hb_script_t
+    let level: UInt8
+
+    var isRightToLeft: Bool { level & 1 == 1 }
+}
+
+/// A line-break opportunity: the offset after which a line may end.
+struct LineBreak {
+    var position: Int32
+    /// A forced break (after `\n`, U+2028, …).
+    var isMandatory: Bool
 }
 
 /// The code point at a UTF-16 offset and how many code units it takes; a lone surrogate
@@ -270,6 +434,17 @@ func codePointAt(_ text: UnsafeBufferPointer<UInt16>, _ index: Int) -> (codePoin
     let unit = text[index]
     if unit & 0xFC00 == 0xD800, index + 1 < text.count, text[index + 1] & 0xFC00 == 0xDC00 {
         return (0x10000 + (UInt32(unit & 0x3FF) << 10) + UInt32(text[index + 1] & 0x3FF), 2)
+    }
+    if unit & 0xF800 == 0xD800 { return (0xFFFD, 1) }
+    return (UInt32(unit), 1)
+}
+
+/// The code point ending at a UTF-16 offset and how many code units it takes.
+@inline(__always)
+func codePointBefore(_ text: UnsafeBufferPointer<UInt16>, _ index: Int) -> (codePoint: UInt32, width: Int) {
+    let unit = text[index - 1]
+    if unit & 0xFC00 == 0xDC00, index >= 2, text[index - 2] & 0xFC00 == 0xD800 {
+        return codePointAt(text, index - 2)
     }
     if unit & 0xF800 == 0xD800 { return (0xFFFD, 1) }
     return (UInt32(unit), 1)
