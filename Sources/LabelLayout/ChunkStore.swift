@@ -3,7 +3,7 @@ import Glibc
 #endif
 
 /// The measurements of shaped chunks, in flat buffers, with an open-addressing table that
-/// finds a chunk's measurement by its text, face, script and direction.
+/// finds a chunk's measurement by its text, face, script, language and direction.
 ///
 /// A chunk is a stretch of one run that shapes alone exactly as it does inside its run
 /// (docs/layout-rules.md): a word, an ideograph, or a whole run. Its measurement is the
@@ -17,7 +17,7 @@ import Glibc
 final class ChunkStore {
     struct Entry {
         var hash: UInt64
-        /// Face id, script and direction (`ChunkStore.kind`).
+        /// Face id, script, language and direction (`ChunkStore.kind`).
         var kind: UInt64
         var textStart: Int32
         var textLength: Int32
@@ -34,8 +34,8 @@ final class ChunkStore {
     /// 1 where a line may end or start at the boundary as the chunk is shaped.
     @exclusivity(unchecked) private(set) var edgeSafe = RawBuffer<UInt8>()
     @exclusivity(unchecked) private var slots = RawBuffer<Int32>()
-    /// Entries of one-unit texts (an ideograph, a letter) per kind, by code unit (-1: none):
-    /// found without hashing.
+    /// The advances (font units) of one-unit chunks (an ideograph, a letter) per kind, by code
+    /// unit (`Int32.min`: not measured): read without hashing or edge lists.
     @exclusivity(unchecked) private var singleUnitTables: [UInt64: UnsafeMutablePointer<Int32>] = [:]
     @exclusivity(unchecked) private var lastSingleUnitKind = UInt64.max
     @exclusivity(unchecked) private var lastSingleUnitTable: UnsafeMutablePointer<Int32>?
@@ -56,10 +56,15 @@ final class ChunkStore {
 
     var storedUnits: Int { texts.count + edgeOffsets.count }
 
-    /// Face id, script and direction packed into one key word.
-    static func kind(face: Int, script: UInt32, rightToLeft: Bool) -> UInt64 {
-        UInt64(face) << 33 | UInt64(script) << 1 | (rightToLeft ? 1 : 0)
+    /// Face id, script, language id and direction packed into one key word: the script tag in
+    /// bits 0–31, the direction in bit 32, the face in bits 33–52, the language in 53–63.
+    static func kind(face: Int, script: UInt32, language: Int, rightToLeft: Bool) -> UInt64 {
+        precondition(face < 1 << 20 && language < 1 << 11, "face or language id out of range")
+        return UInt64(script) | (rightToLeft ? 1 << 32 : 0) | UInt64(face) << 33 | UInt64(language) << 53
     }
+
+    /// Language ids a workspace may hand out before it starts over (`kind`).
+    static let maximumLanguages = 1 << 11
 
     static func hash(_ text: UnsafeBufferPointer<UInt16>, kind: UInt64) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ kind
@@ -67,11 +72,15 @@ final class ChunkStore {
         return hash ^ (hash >> 29)
     }
 
-    /// The entry measured for a one-unit text of this kind, if any.
+    /// The advance in font units measured for a one-unit chunk of this kind, if any.
     @inline(__always)
-    func find(unit: UInt16, kind: UInt64) -> Int? {
-        let index = singleUnitTable(kind)[Int(unit)]
-        return index >= 0 ? Int(index) : nil
+    func singleUnitAdvance(_ unit: UInt16, kind: UInt64) -> Int32? {
+        let units = singleUnitTable(kind)[Int(unit)]
+        return units != .min ? units : nil
+    }
+
+    func setSingleUnitAdvance(_ unit: UInt16, kind: UInt64, units: Int32) {
+        singleUnitTable(kind)[Int(unit)] = units
     }
 
     private func singleUnitTable(_ kind: UInt64) -> UnsafeMutablePointer<Int32> {
@@ -81,7 +90,7 @@ final class ChunkStore {
             table = known
         } else {
             table = .allocate(capacity: 0x10000)
-            table.initialize(repeating: -1, count: 0x10000)
+            table.initialize(repeating: .min, count: 0x10000)
             singleUnitTables[kind] = table
         }
         lastSingleUnitKind = kind
@@ -118,7 +127,6 @@ final class ChunkStore {
         edgeAdvances.append(contentsOf: advances)
         edgeSafe.append(contentsOf: safe)
         texts.append(contentsOf: text)
-        if text.count == 1 { singleUnitTable(kind)[Int(text[0])] = Int32(index) }
         if entries.count * 2 > slots.count { rehash(capacity: slots.count * 2) }
         place(index)
         return index
@@ -131,7 +139,7 @@ final class ChunkStore {
         edgeAdvances.count = 0
         edgeSafe.count = 0
         for index in 0..<slots.count { slots[index] = -1 }
-        for table in singleUnitTables.values { table.update(repeating: -1, count: 0x10000) }
+        for table in singleUnitTables.values { table.update(repeating: .min, count: 0x10000) }
     }
 
     private func place(_ index: Int) {

@@ -176,7 +176,7 @@ final class BoundaryClasses {
     let interactions: GlyphInteractions
     private let face: FontFace
     /// Per BMP code point: its code (`code(_:)`); 0 = not yet looked up.
-    private let classOfBMP: UnsafeMutablePointer<UInt32>
+    private let classOfBMP: UnsafeMutablePointer<UInt16>
     @exclusivity(unchecked) private var classOfOther: [UInt32: UInt32] = [:]
     @exclusivity(unchecked) private var classes: [JoinClass] = []
     @exclusivity(unchecked) private var indexOfClass: [JoinClass: UInt32] = [:]
@@ -200,7 +200,33 @@ final class BoundaryClasses {
     /// What the break opportunity at `offset` inside a run is to shaping in pieces. Only a
     /// boundary between two graphemes of one code point each is looked at (no neighbour of
     /// either can join it: `attachesToNeighbour`); the font decides the rest.
+    @inline(__always)
     func boundary(_ text: UnsafeBufferPointer<UInt16>, at offset: Int) -> JoinKind {
+        // The common case first: two inert BMP characters between characters that attach to
+        // nothing (all known from earlier lookups).
+        let left = text[offset - 1]
+        let right = text[offset]
+        if !hasWildcards, left & 0xF800 != 0xD800, right & 0xF800 != 0xD800 {
+            let codes = classOfBMP[Int(left)] & classOfBMP[Int(right)]
+            // (A code of 0, not yet looked up, has neither bit and goes the long way.)
+            if codes & 3 == 1, (classOfBMP[Int(left)] | classOfBMP[Int(right)]) & 2 == 0,
+               offset < 2 || isPlainNeighbour(text[offset - 2]), offset + 1 >= text.count || isPlainNeighbour(text[offset + 1]) {
+                return .free
+            }
+        }
+        return fullBoundary(text, at: offset)
+    }
+
+    /// A code unit that is a whole character attaching to nothing, known without a lookup.
+    @inline(__always)
+    private func isPlainNeighbour(_ unit: UInt16) -> Bool {
+        switch unit {
+        case 0x20...0x7E, 0x3040...0x3098, 0x309B...0x30FF, 0x3400...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF9D: return true
+        default: return false
+        }
+    }
+
+    private func fullBoundary(_ text: UnsafeBufferPointer<UInt16>, at offset: Int) -> JoinKind {
         let (left, leftWidth) = codePointBefore(text, offset)
         let (right, rightWidth) = codePointAt(text, offset)
         let leftCode = code(left)
@@ -217,9 +243,10 @@ final class BoundaryClasses {
     @inline(__always)
     private func code(_ codePoint: UInt32) -> UInt32 {
         if codePoint < 0x10000 {
-            let cached = classOfBMP[Int(codePoint)]
+            let cached = UInt32(classOfBMP[Int(codePoint)])
             if cached != 0 { return cached }
-        } else if let cached = classOfOther[codePoint] {
+        }
+        if let cached = classOfOther[codePoint] {
             return cached
         }
         var glyph: hb_codepoint_t = 0
@@ -234,8 +261,8 @@ final class BoundaryClasses {
             indexOfClass[joinClass] = index
         }
         let code = (index + 1) << 2 | (attachesToNeighbour(codePoint) ? 2 : 0) | (joinClass.isInert ? 1 : 0)
-        if codePoint < 0x10000 {
-            classOfBMP[Int(codePoint)] = code
+        if codePoint < 0x10000, code <= UInt32(UInt16.max) {
+            classOfBMP[Int(codePoint)] = UInt16(code)
         } else {
             classOfOther[codePoint] = code
         }

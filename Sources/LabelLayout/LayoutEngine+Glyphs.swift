@@ -26,7 +26,8 @@ extension LayoutEngine {
         defer { checkIn(workspace) }
         let lines = try workspace.layoutLines(definition, locale: layout.locale).lines
         let bidi = BidiParagraphs(UnsafeBufferPointer(start: workspace.textBuffer.base, count: workspace.textBuffer.count))
-        let token = utf16Units(of: definition.truncationToken)
+        let token = workspace.shapeToken(definition.truncationToken, chain: try fonts.chain(for: definition.font),
+                                         language: workspace.language(for: layout.locale))
         return zip(layout.lines, lines).map { placed, line in
             token.withUnsafeBufferPointer { token in
                 workspace.glyphRuns(line, at: placed, token: token, paragraphLevel: bidi.isRightToLeft(at: line.range.lowerBound) ? 1 : 0,
@@ -117,7 +118,7 @@ extension LayoutWorkspace {
         while safeEnd > safeStart, !shaped.has(safeEnd, ShapedText.safe) { safeEnd -= 1 }
         if safeStart > i {
             var piece = reshaped(shaped, text, i, safeStart)
-            kern(&piece, by: shaped.kernings[safeStart])
+            kern(&piece, by: shaped.kerning(at: safeStart))
             pieces.append(piece)
         }
         // The runs' own shaping, chunk by chunk.
@@ -129,7 +130,7 @@ extension LayoutWorkspace {
             while chunkEnd < shaped.edgeCount - 1, !shaped.has(chunkEnd, ShapedText.chunkStart) { chunkEnd += 1 }
             let to = min(chunkEnd, safeEnd)
             var piece = chunkGlyphs(shaped, text, chunk: chunkStart..<chunkEnd, shown: from..<to)
-            if to < safeEnd { kern(&piece, by: shaped.kernings[to]) }
+            if to < safeEnd { kern(&piece, by: shaped.kerning(at: to)) }
             pieces.append(piece)
             chunkStart = chunkEnd
             from = to
@@ -145,20 +146,21 @@ extension LayoutWorkspace {
 
     /// The glyphs of the text between two edges of one run, shaped alone.
     private func reshaped(_ shaped: ShapedText, _ text: UnsafeBufferPointer<UInt16>, _ i: Int, _ j: Int) -> GlyphPiece {
-        let run = shaped.runs[Int(shaped.runOfEdge[j])]
+        let run = shaped.run(endingAt: j)
         let start = shaped.offset(i)
-        let glyphs = self.glyphs(of: UnsafeBufferPointer(rebasing: text[start..<shaped.offset(j)]), run: run)
+        let glyphs = self.glyphs(of: UnsafeBufferPointer(rebasing: text[run.start..<run.end]),
+                                 (start - run.start)..<(shaped.offset(j) - run.start), run: run)
         return piece(glyphs, run: run, start: start, shaped: shaped, edges: i..<j)
     }
 
     /// The glyphs of edges `shown` of a chunk, cut from the chunk shaped whole.
     private func chunkGlyphs(_ shaped: ShapedText, _ text: UnsafeBufferPointer<UInt16>, chunk: Range<Int>,
                              shown: Range<Int>) -> GlyphPiece {
-        let run = shaped.runs[Int(shaped.runOfEdge[chunk.upperBound])]
+        let run = shaped.run(endingAt: chunk.upperBound)
         let start = shaped.offset(chunk.lowerBound)
         let low = UInt32(shaped.offset(shown.lowerBound) - start)
         let high = UInt32(shaped.offset(shown.upperBound) - start)
-        let glyphs = self.glyphs(of: UnsafeBufferPointer(rebasing: text[start..<shaped.offset(chunk.upperBound)]), run: run)
+        let glyphs = self.glyphs(of: text, start..<shaped.offset(chunk.upperBound), run: run, context: false)
             .filter { $0.cluster >= low && $0.cluster < high }
         return piece(glyphs, run: run, start: start, shaped: shaped, edges: shown)
     }

@@ -99,13 +99,15 @@ extension LayoutWorkspace {
         let text = UnsafeBufferPointer(start: textBuffer.base, count: textBuffer.count)
         let bidi = BidiParagraphs(text)
         try findLineBreaks(text, locale: locale)
+        let language = language(for: locale)
         bidi.levels.withUnsafeBufferPointer { levels in
-            shapeText(text, levels: bidi.isAllLeftToRight ? nil : levels, chain: chain,
+            shapeText(text, levels: bidi.isAllLeftToRight ? nil : levels, chain: chain, language: language,
                       breaks: UnsafeBufferPointer(start: breakBuffer.base, count: breakBuffer.count), into: &self.shaped)
         }
         let shaped = self.shaped
         let setting = TextSetting(size: definition.font.size, letterSpacing: definition.letterSpacing)
-        let tokenWidth = definition.lineBreakMode.truncates ? measureToken(definition.truncationToken, chain: chain, setting: setting) : 0
+        let tokenWidth = definition.lineBreakMode.truncates
+            ? measureToken(definition.truncationToken, chain: chain, language: language, setting: setting) : 0
         let allLines = breakLines(shaped, text, width: inner.width, mode: definition.lineBreakMode,
                                   strategy: definition.lineBreakStrategy, setting: setting)
         let needed = allLines.count
@@ -273,18 +275,28 @@ extension LayoutWorkspace {
 }
 
 extension LayoutWorkspace {
-    /// Shapes the truncation token as a text of its own into `shapedToken`; returns its
-    /// width in points (0 for an empty token).
-    func measureToken(_ token: String, chain: FontChain, setting: TextSetting) -> Double {
+    /// The width in points of the truncation token shaped as a text of its own (0 for an
+    /// empty token). The last token measured is remembered in ems.
+    func measureToken(_ token: String, chain: FontChain, language: TextLanguage, setting: TextSetting) -> Double {
+        if let known = lastToken, known.token == token, known.chain == chain.id, known.language == language.id {
+            return setting.points(ems: known.ems, graphemes: known.graphemes)
+        }
+        let units = shapeToken(token, chain: chain, language: language)
+        let graphemes = shapedToken.edgeCount - 1
+        let ems = units.withUnsafeBufferPointer { lineAdvance(shapedToken, $0, from: 0, to: graphemes) }
+        lastToken = (token, chain.id, language.id, ems, graphemes)
+        return setting.points(ems: ems, graphemes: graphemes)
+    }
+
+    /// Shapes the truncation token as a text of its own into `shapedToken`; returns its code units.
+    @discardableResult
+    func shapeToken(_ token: String, chain: FontChain, language: TextLanguage) -> [UInt16] {
         let units = utf16Units(of: token)
-        guard !units.isEmpty else {
-            shapedToken.removeAll()
-            return 0
+        units.withUnsafeBufferPointer { text in
+            shapeText(text, levels: nil, chain: chain, language: language, breaks: UnsafeBufferPointer(start: nil, count: 0),
+                      into: &shapedToken)
         }
-        return units.withUnsafeBufferPointer { text in
-            shapeText(text, levels: nil, chain: chain, breaks: UnsafeBufferPointer(start: nil, count: 0), into: &shapedToken)
-            return lineWidth(shapedToken, text, from: 0, to: shapedToken.edgeCount - 1, setting: setting)
-        }
+        return units
     }
 }
 

@@ -57,41 +57,40 @@ extension LayoutWorkspace {
         guard last > 0 else { return UnsafeBufferPointer(start: lineBuffer.base, count: 0) }
         let breaksAnywhere = mode == .charWrap
         let keepsHangulWords = !breaksAnywhere && strategy.keepsHangulWords
-
+        // Edges where a line may end: every edge in charWrap, else the break opportunities
+        // (with hangulWordPriority, not between two Hangul characters); always the text's end
+        // and paragraph ends.
+        let candidate: UInt8 = breaksAnywhere ? 0xFF : ShapedText.breakable | ShapedText.mandatory
+        let flags = shaped.flags
+        @inline(__always)
         func isCandidate(_ edge: Int) -> Bool {
-            if edge == last || shaped.has(edge, ShapedText.mandatory) { return true }
-            if breaksAnywhere { return true }
-            guard shaped.has(edge, ShapedText.breakable) else { return false }
-            return !(keepsHangulWords && isBetweenHangul(text, shaped.offset(edge)))
-        }
-        func emit(_ start: Int, _ end: Int, insideWord: Bool) {
-            let content = shaped.contentEdge(from: start, to: end)
-            lineBuffer.append(LineBox(startEdge: start, contentEdge: content, endEdge: end,
-                                      width: lineWidth(shaped, text, from: start, to: content, setting: setting),
-                                      endsParagraph: shaped.has(end, ShapedText.mandatory), endsInsideWord: insideWord))
+            if edge == last { return true }
+            let edgeFlags = flags[edge]
+            guard edgeFlags & candidate != 0 else { return false }
+            return !keepsHangulWords || edgeFlags & ShapedText.mandatory != 0 || !isBetweenHangul(text, shaped.offset(edge))
         }
 
         var start = 0
-        var lastFit: Int?
+        var lastFit = -1
         var edge = 1
         while edge <= last {
             guard isCandidate(edge) else { edge += 1; continue }
             let content = shaped.contentEdge(from: start, to: edge)
             if content == start || fits(shaped, text, from: start, to: content, available: available, setting: setting) {
-                if edge == last || shaped.has(edge, ShapedText.mandatory) {
-                    emit(start, edge, insideWord: false)
+                if edge == last || flags[edge] & ShapedText.mandatory != 0 {
+                    appendLine(shaped, text, start, edge, insideWord: false, setting: setting)
                     start = edge
-                    lastFit = nil
+                    lastFit = -1
                 } else {
                     lastFit = edge
                 }
                 edge += 1
                 continue
             }
-            if let fit = lastFit {
-                emit(start, fit, insideWord: false)
-                start = fit
-                lastFit = nil
+            if lastFit >= 0 {
+                appendLine(shaped, text, start, lastFit, insideWord: false, setting: setting)
+                start = lastFit
+                lastFit = -1
                 continue
             }
             // Not even the first word fits an empty line: break it between graphemes, after
@@ -100,11 +99,21 @@ extension LayoutWorkspace {
             while split < content, fits(shaped, text, from: start, to: split + 1, available: available, setting: setting) {
                 split += 1
             }
-            emit(start, split, insideWord: true)
+            appendLine(shaped, text, start, split, insideWord: true, setting: setting)
             start = split
         }
-        if !breaksAnywhere, strategy.pushesOut { pushOut(shaped, text, available: available, setting: setting, isCandidate: isCandidate) }
+        if !breaksAnywhere, strategy.pushesOut, lineBuffer.count > 1 {
+            pushOut(shaped, text, available: available, setting: setting, isCandidate: isCandidate)
+        }
         return UnsafeBufferPointer(start: lineBuffer.base, count: lineBuffer.count)
+    }
+
+    private func appendLine(_ shaped: ShapedText, _ text: UnsafeBufferPointer<UInt16>, _ start: Int, _ end: Int,
+                            insideWord: Bool, setting: TextSetting) {
+        let content = shaped.contentEdge(from: start, to: end)
+        lineBuffer.append(LineBox(startEdge: start, contentEdge: content, endEdge: end,
+                                  width: lineWidth(shaped, text, from: start, to: content, setting: setting),
+                                  endsParagraph: shaped.has(end, ShapedText.mandatory), endsInsideWord: insideWord))
     }
 
     /// pushOut: when the last line of a paragraph of two or more lines holds a single word
@@ -140,6 +149,7 @@ extension LayoutWorkspace {
 
     /// True when the characters on both sides of `offset` are Hangul (hangulWordPriority
     /// keeps them on one line).
+    @inline(__always)
     private func isBetweenHangul(_ text: UnsafeBufferPointer<UInt16>, _ offset: Int) -> Bool {
         guard offset > 0, offset < text.count, text[offset] >= 0x1100, text[offset - 1] >= 0x1100 else { return false }
         return isHangul(codePointBefore(text, offset).codePoint) && isHangul(codePointAt(text, offset).codePoint)

@@ -18,6 +18,14 @@ final class LayoutWorkspace: @unchecked Sendable {
     let buffer: OpaquePointer
     let unicodeFunctions: OpaquePointer
     private var lineIterators: [String: OpaquePointer] = [:]
+    @exclusivity(unchecked) private var languages: [String: TextLanguage] = [:]
+    /// Script_Extensions of the BMP characters looked up so far: an index + 1 into the sets.
+    private let extensionIndex: UnsafeMutablePointer<UInt8> = {
+        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 0x10000)
+        table.initialize(repeating: 0, count: 0x10000)
+        return table
+    }()
+    @exclusivity(unchecked) private var extensionSets: [[UInt32]] = []
     private let characterIterator: OpaquePointer
     let store = ChunkStore()
     /// Per chain id: the face id + 1 chosen for each BMP code point (0 = not yet looked up).
@@ -43,6 +51,8 @@ final class LayoutWorkspace: @unchecked Sendable {
     @exclusivity(unchecked) var cutScratch = RawBuffer<Cut>()
     @exclusivity(unchecked) var shaped = ShapedText()
     @exclusivity(unchecked) var shapedToken = ShapedText()
+    /// The last truncation token measured: its text, chain and language, and its advance.
+    @exclusivity(unchecked) var lastToken: (token: String, chain: Int, language: Int, ems: Double, graphemes: Int)?
     @exclusivity(unchecked) var lineBuffer = RawBuffer<LineBox>()
 
     private struct CoverageKey: Hashable {
@@ -54,6 +64,7 @@ final class LayoutWorkspace: @unchecked Sendable {
     struct PairKey: Hashable {
         let face: Int
         let script: UInt32
+        let language: Int
         /// The left character's code units, then the right piece's.
         let units: [UInt16]
         let leftCount: Int
@@ -80,6 +91,7 @@ final class LayoutWorkspace: @unchecked Sendable {
         textBuffer.deallocate()
         breakBuffer.deallocate()
         cutScratch.deallocate()
+        extensionIndex.deallocate()
         shaped.deallocate()
         shapedToken.deallocate()
         lineBuffer.deallocate()
@@ -87,6 +99,21 @@ final class LayoutWorkspace: @unchecked Sendable {
         lc_break_close(characterIterator)
         for iterator in lineIterators.values { lc_break_close(iterator) }
         for table in coverage { table?.deallocate() }
+    }
+
+    /// The language of a locale ("" = none in particular), numbered once.
+    func language(for locale: String) -> TextLanguage {
+        if let known = languages[locale] { return known }
+        if languages.count == ChunkStore.maximumLanguages {
+            store.removeAll()
+            pairKernings.removeAll()
+            languages.removeAll()
+            lastToken = nil
+        }
+        let value = hb_language_from_string(locale.isEmpty ? "und" : locale, -1)
+        let language = TextLanguage(id: languages.count, value: value)
+        languages[locale] = language
+        return language
     }
 
     /// The line break iterator for a locale, opened once: UAX #14 with the locale's tailoring,
@@ -115,6 +142,7 @@ final class LayoutWorkspace: @unchecked Sendable {
         if store.storedUnits > Self.maximumStoredUnits {
             store.removeAll()
             pairKernings.removeAll()
+            lastToken = nil
         }
     }
 
@@ -139,19 +167,46 @@ final class LayoutWorkspace: @unchecked Sendable {
     // MARK: Runs
 
     /// Splits text into runs of one face, one script and one bidi level, in logical order.
+    ///
+    /// Scripts are resolved as UAX #24 with Script_Extensions (as browsers do): a character of
+    /// one script has it; a character several scripts share (ー by Hiragana and Katakana, 、 by
+    /// the CJK scripts) takes the script of the text before it when that is one of them, else
+    /// that of the text after it when that is; other common characters (spaces, digits, most
+    /// punctuation) and marks take the script before them, or after them at the start. Text
+    /// with no script of its own stays Common. Katakana counts as Hiragana (`script(of:)`).
     func itemize(_ segment: UnsafeBufferPointer<UInt16>, levels: UnsafeBufferPointer<UInt8>?, chain: FontChain,
                  _ body: (_ run: Range<Int>, _ face: FontFace, _ script: hb_script_t, _ level: UInt8) -> Void) {
+        let common = HB_SCRIPT_COMMON.rawValue
         let coverage = coverageTable(for: chain)
         var runStart = 0
         var runFace = -1
-        var runScript = HB_SCRIPT_COMMON
+        var runScript: UInt32 = 0
         var runLevel: UInt8 = 0
+        var current = common
+        // The first specific script after a stretch of common characters, and where it is.
+        var following = common
+        var followingAt = -1
         var index = 0
         while index < segment.count {
             let (codePoint, width) = codePointAt(segment, index)
             let level = levels?[index] ?? 0
-            var script = Self.script(of: codePoint, unicodeFunctions)
-            if script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN { script = runScript }
+            let own = Self.script(of: codePoint, unicodeFunctions)
+            var script = own.rawValue
+            if !Self.isSpecific(own) {
+                if index >= followingAt { (following, followingAt) = nextSpecificScript(segment, after: index + width) }
+                script = current != common ? current : following
+                if own != HB_SCRIPT_INHERITED, codePoint >= 0x80 {
+                    let extensions = scriptExtensions(of: codePoint)
+                    if !extensions.isEmpty, !extensions.contains(current) {
+                        if extensions.contains(following) {
+                            script = following
+                        } else if current == common {
+                            script = extensions[0]
+                        }
+                    }
+                }
+            }
+            current = script
             let face: Int
             let selectorFollows = index + width < segment.count && segment[index + width] == 0xFE0F
             if runFace >= 0, followsPreviousCharacter(codePoint) {
@@ -161,69 +216,128 @@ final class LayoutWorkspace: @unchecked Sendable {
             } else {
                 face = self.face(for: codePoint, emoji: selectorFollows, chain: chain).id
             }
-            if runFace >= 0 {
-                let scriptChanged = runScript != HB_SCRIPT_COMMON && script != runScript
-                if runFace != face || scriptChanged || level != runLevel {
-                    body(runStart..<index, facesByID[runFace]!, runScript, runLevel)
-                    runStart = index
-                    runScript = Self.script(of: codePoint, unicodeFunctions)
-                    if runScript == HB_SCRIPT_INHERITED || runScript == HB_SCRIPT_UNKNOWN { runScript = HB_SCRIPT_COMMON }
-                } else {
-                    runScript = script
-                }
-            } else {
-                runScript = script
+            if runFace >= 0, runFace != face || script != runScript || level != runLevel {
+                body(runStart..<index, facesByID[runFace]!, hb_script_t(runScript), runLevel)
+                runStart = index
             }
+            runScript = script
             runFace = face
             runLevel = level
             index += width
         }
         if runFace >= 0, runStart < segment.count {
-            body(runStart..<segment.count, facesByID[runFace]!, runScript, runLevel)
+            body(runStart..<segment.count, facesByID[runFace]!, hb_script_t(runScript), runLevel)
         }
     }
 
+    /// The script of the first character at or after `start` that has one of its own, and
+    /// its offset (Common and the text's length when there is none).
+    private func nextSpecificScript(_ text: UnsafeBufferPointer<UInt16>, after start: Int) -> (UInt32, Int) {
+        var index = start
+        while index < text.count {
+            let (codePoint, width) = codePointAt(text, index)
+            let script = Self.script(of: codePoint, unicodeFunctions)
+            if Self.isSpecific(script) { return (script.rawValue, index) }
+            index += width
+        }
+        return (HB_SCRIPT_COMMON.rawValue, text.count)
+    }
+
+    @inline(__always)
+    private static func isSpecific(_ script: hb_script_t) -> Bool {
+        script != HB_SCRIPT_COMMON && script != HB_SCRIPT_INHERITED && script != HB_SCRIPT_UNKNOWN
+    }
+
+    /// The scripts a common character is used with, when it names some (Script_Extensions);
+    /// empty for a character of every script.
+    @inline(__always)
+    private func scriptExtensions(of codePoint: UInt32) -> [UInt32] {
+        if codePoint < 0x10000 {
+            let index = extensionIndex[Int(codePoint)]
+            if index != 0 { return extensionSets[Int(index) - 1] }
+        }
+        return lookUpScriptExtensions(of: codePoint)
+    }
+
+    private func lookUpScriptExtensions(of codePoint: UInt32) -> [UInt32] {
+        var tags = [UInt32](repeating: 0, count: 16)
+        let count = Int(lc_script_extensions(Int32(bitPattern: codePoint), &tags, 16))
+        var extensions: [UInt32] = []
+        for tag in tags.prefix(count) {
+            let script = Self.normalized(hb_script_t(tag)).rawValue
+            if !extensions.contains(script) { extensions.append(script) }
+        }
+        if extensions.contains(where: { !Self.isSpecific(hb_script_t($0)) }) { extensions = [] }
+        if codePoint < 0x10000 {
+            var index = extensionSets.firstIndex(of: extensions)
+            if index == nil, extensionSets.count < Int(UInt8.max) {
+                extensionSets.append(extensions)
+                index = extensionSets.count - 1
+            }
+            if let index { extensionIndex[Int(codePoint)] = UInt8(index + 1) }
+        }
+        return extensions
+    }
+
     /// A character's script (UAX #24), with the commonest answers without a table lookup.
+    /// Katakana counts as Hiragana: OpenType shapes both as one script (`kana`), so kana of
+    /// either kind stay in one run and kern with each other.
     @inline(__always)
     static func script(of codePoint: UInt32, _ functions: OpaquePointer) -> hb_script_t {
         switch codePoint {
         case 0x41...0x5A, 0x61...0x7A: return HB_SCRIPT_LATIN
         case 0..<0x80: return HB_SCRIPT_COMMON
         case 0x4E00...0x9FFF: return HB_SCRIPT_HAN
-        default: return hb_unicode_script(functions, codePoint)
+        default: return normalized(hb_unicode_script(functions, codePoint))
         }
+    }
+
+    @inline(__always)
+    static func normalized(_ script: hb_script_t) -> hb_script_t {
+        script == HB_SCRIPT_KATAKANA ? HB_SCRIPT_HIRAGANA : script
     }
 
     // MARK: Shaping
 
-    /// Shapes `text` alone (no context around it) into the HarfBuzz buffer. `edges` are its
-    /// grapheme boundaries; of each cluster at most `maximumShapedCodePointsPerCluster` code
-    /// points are shaped. Glyph clusters are UTF-16 offsets into `text`.
-    func shape(_ text: UnsafeBufferPointer<UInt16>, edges: UnsafeBufferPointer<Int32>, face: FontFace,
-               script: hb_script_t, rightToLeft: Bool) {
+    /// Shapes `text[range]` into the HarfBuzz buffer with a run's face, script, direction and
+    /// language; the rest of `text` is context (HarfBuzz looks at a few characters on either
+    /// side, for joining scripts) and is not shaped. `edges` are the grapheme boundaries of
+    /// `text[range]`, from its start; of each cluster at most `maximumShapedCodePointsPerCluster`
+    /// code points are shaped (then without context). Glyph clusters are UTF-16 offsets from
+    /// the range's start.
+    func shape(_ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, edges: UnsafeBufferPointer<Int32>, run: ShapingRun) {
         hb_buffer_clear_contents(buffer)
         let limit = Self.maximumShapedCodePointsPerCluster
         var longest = 0
         for index in 1..<max(1, edges.count) { longest = max(longest, Int(edges[index] - edges[index - 1])) }
+        var shift = UInt32(range.lowerBound)
         if longest <= limit {
-            hb_buffer_add_utf16(buffer, text.baseAddress, Int32(text.count), 0, Int32(text.count))
+            hb_buffer_add_utf16(buffer, text.baseAddress, Int32(text.count), UInt32(range.lowerBound), Int32(range.count))
         } else {
+            shift = 0
             hb_buffer_set_content_type(buffer, HB_BUFFER_CONTENT_TYPE_UNICODE)
             for index in 1..<edges.count {
                 var offset = Int(edges[index - 1])
                 var added = 0
                 while offset < Int(edges[index]), added < limit {
-                    let (codePoint, width) = codePointAt(text, offset)
+                    let (codePoint, width) = codePointAt(text, range.lowerBound + offset)
                     hb_buffer_add(buffer, codePoint, UInt32(offset))
                     offset += width
                     added += 1
                 }
             }
         }
-        hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
-        if script != HB_SCRIPT_COMMON { hb_buffer_set_script(buffer, script) }
+        hb_buffer_set_direction(buffer, run.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        if run.script != HB_SCRIPT_COMMON { hb_buffer_set_script(buffer, run.script) }
+        hb_buffer_set_language(buffer, run.language.value)
         hb_buffer_guess_segment_properties(buffer)
-        hb_shape(face.font, buffer, nil, 0)
+        hb_shape(run.face.font, buffer, nil, 0)
+        if shift != 0 {
+            var count: UInt32 = 0
+            if let infos = hb_buffer_get_glyph_infos(buffer, &count) {
+                for glyph in 0..<Int(count) { infos[glyph].cluster -= shift }
+            }
+        }
     }
 
     /// The glyphs of the last `shape`: ids, clusters (UTF-16 offsets), advances and offsets
@@ -255,21 +369,14 @@ final class LayoutWorkspace: @unchecked Sendable {
     }
 
     /// Measures `text[range]`, one chunk of `run`: returns its entry in the store.
-    @inline(__always)
-    func measureChunk(_ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, run: ShapingRun) -> Int {
-        let kind = ChunkStore.kind(face: run.face.id, script: run.script.rawValue, rightToLeft: run.isRightToLeft)
-        if range.count == 1, let index = store.find(unit: text[range.lowerBound], kind: kind) { return index }
-        return measureChunk(UnsafeBufferPointer(rebasing: text[range]), kind: kind, run: run)
-    }
-
-    private func measureChunk(_ chunk: UnsafeBufferPointer<UInt16>, kind: UInt64, run: ShapingRun) -> Int {
+    func measureChunk(_ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, kind: UInt64, run: ShapingRun) -> Int {
+        let chunk = UnsafeBufferPointer(rebasing: text[range])
         let hash = ChunkStore.hash(chunk, kind: kind)
         if let index = store.find(chunk, kind: kind, hash: hash) { return index }
 
         graphemeEdges(chunk)
         let edgeCount = edgeScratch.count
-        shape(chunk, edges: UnsafeBufferPointer(start: edgeScratch.base, count: edgeCount), face: run.face,
-              script: run.script, rightToLeft: run.isRightToLeft)
+        shape(chunk, 0..<chunk.count, edges: UnsafeBufferPointer(start: edgeScratch.base, count: edgeCount), run: run)
         collectAdvances(count: chunk.count, face: run.face)
         edgeAdvanceScratch.count = 0
         edgeAdvanceScratch.append(repeating: 0, count: edgeCount)
@@ -283,19 +390,22 @@ final class LayoutWorkspace: @unchecked Sendable {
             edgeAdvanceScratch[edgeIndex] = running
             if edgeIndex < edgeCount - 1, unitFlags[edge] != 1 { edgeSafeScratch[edgeIndex] = 0 }
         }
+        if chunk.count == 1, edgeCount == 2 {
+            store.setSingleUnitAdvance(chunk[0], kind: kind, units: Int32((running * Double(run.face.unitsPerEm)).rounded()))
+        }
         return store.insert(text: chunk, kind: kind, hash: hash,
                             edges: UnsafeBufferPointer(start: edgeScratch.base, count: edgeCount),
                             advances: UnsafeBufferPointer(start: edgeAdvanceScratch.base, count: edgeCount),
                             safe: UnsafeBufferPointer(start: edgeSafeScratch.base, count: edgeCount))
     }
 
-    /// The advance in ems of `text[range]` shaped alone with a run's face, script and direction:
-    /// a piece of a line next to a cut where the run's own shaping cannot be reused.
+    /// The advance in ems of `text[range]` (inside one run) shaped alone, with the rest of its
+    /// run as context: a piece of a line next to a cut where the run's own shaping cannot be
+    /// reused.
     func pieceAdvance(_ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, run: ShapingRun) -> Double {
-        let piece = UnsafeBufferPointer(rebasing: text[range])
-        graphemeEdges(piece)
-        shape(piece, edges: UnsafeBufferPointer(start: edgeScratch.base, count: edgeScratch.count), face: run.face,
-              script: run.script, rightToLeft: run.isRightToLeft)
+        graphemeEdges(UnsafeBufferPointer(rebasing: text[range]))
+        shape(UnsafeBufferPointer(rebasing: text[run.start..<run.end]), (range.lowerBound - run.start)..<(range.upperBound - run.start),
+              edges: UnsafeBufferPointer(start: edgeScratch.base, count: edgeScratch.count), run: run)
         let perUnit = 1 / Double(run.face.unitsPerEm)
         return shapedGlyphs { _, positions in positions.reduce(0.0) { $0 + Double($1.x_advance) * perUnit } }
     }
@@ -416,8 +526,17 @@ struct ShapingRun {
     unowned(unsafe) let face: FontFace
     let script: hb_script_t
     let level: UInt8
+    /// The layout's language (its locale), which picks a font's language-specific forms.
+    let language: TextLanguage
 
     var isRightToLeft: Bool { level & 1 == 1 }
+}
+
+/// The language text is shaped in: HarfBuzz's language for a locale, and a number for it
+/// in this workspace's caches.
+struct TextLanguage {
+    let id: Int
+    let value: hb_language_t?
 }
 
 /// A line-break opportunity: the offset after which a line may end.

@@ -8,18 +8,17 @@ import CHarfBuzz
 /// A run is measured as *chunks* that shape alone exactly as inside the run
 /// (docs/layout-rules.md): where nothing in the font reaches across a break opportunity, the
 /// pieces on either side are cached words or characters; where only pair kerning does, the
-/// kerning is measured once and kept at the boundary (`kernings`); anywhere else the pieces
+/// kerning is measured once and kept at the boundary (`kerning(at:)`); anywhere else the pieces
 /// are shaped together. The buffers belong to the workspace and are refilled per layout.
 struct ShapedText {
     /// UTF-16 offset of each edge; the first is 0, the last the text's length.
     var offsets = RawBuffer<Int32>()
     /// Ems from the text's start to each edge, kerning at boundaries included.
     var advances = RawBuffer<Double>()
-    /// Pair kerning (ems) between the graphemes on either side of an edge, where chunks meet.
-    var kernings = RawBuffer<Double>()
     var flags = RawBuffer<UInt8>()
-    /// The run of the grapheme ending at each edge (edge 0: the first run).
-    var runOfEdge = RawBuffer<Int32>()
+    /// Pair kerning (ems) between the graphemes on either side of an edge where chunks meet,
+    /// for the edges flagged `kerned`, in edge order.
+    var kernedEdges = RawBuffer<KernedEdge>()
     var runs: [ShapingRun] = []
 
     /// A line may end or start here without re-shaping anything.
@@ -32,6 +31,13 @@ struct ShapedText {
     static let hanging: UInt8 = 8
     /// A chunk starts here.
     static let chunkStart: UInt8 = 16
+    /// Pair kerning applies across this edge (`kerning(at:)`).
+    static let kerned: UInt8 = 32
+
+    struct KernedEdge {
+        var edge: Int32
+        var kerning: Double
+    }
 
     var edgeCount: Int { offsets.count }
 
@@ -41,39 +47,61 @@ struct ShapedText {
     @inline(__always)
     func has(_ edge: Int, _ flag: UInt8) -> Bool { flags[edge] & flag != 0 }
 
+    /// The pair kerning (ems) across an edge; 0 where chunks do not meet or nothing kerns.
+    @inline(__always)
+    func kerning(at edge: Int) -> Double {
+        has(edge, Self.kerned) ? kernedEdge(edge) : 0
+    }
+
+    private func kernedEdge(_ edge: Int) -> Double {
+        var low = 0
+        var high = kernedEdges.count
+        while low < high {
+            let middle = (low + high) / 2
+            if Int(kernedEdges[middle].edge) < edge { low = middle + 1 } else { high = middle }
+        }
+        return kernedEdges[low].kerning
+    }
+
+    /// The run of the grapheme that ends at an edge (> 0).
+    func run(endingAt edge: Int) -> ShapingRun {
+        let offset = self.offset(edge) - 1
+        var low = 0
+        var high = runs.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if runs[middle].start <= offset { low = middle } else { high = middle - 1 }
+        }
+        return runs[low]
+    }
+
     mutating func removeAll() {
         offsets.count = 0
         advances.count = 0
-        kernings.count = 0
         flags.count = 0
-        runOfEdge.count = 0
+        kernedEdges.count = 0
         runs.removeAll(keepingCapacity: true)
     }
 
     mutating func reserve(_ edges: Int) {
         offsets.reserve(edges)
         advances.reserve(edges)
-        kernings.reserve(edges)
         flags.reserve(edges)
-        runOfEdge.reserve(edges)
     }
 
     /// Appends an edge; `reserve` must have made room for it.
     @inline(__always)
-    mutating func append(offset: Int, advance: Double, flags edgeFlags: UInt8, run: Int) {
+    mutating func append(offset: Int, advance: Double, flags edgeFlags: UInt8) {
         offsets.appendReserved(Int32(offset))
         advances.appendReserved(advance)
-        kernings.appendReserved(0)
         flags.appendReserved(edgeFlags)
-        runOfEdge.appendReserved(Int32(run))
     }
 
     func deallocate() {
         offsets.deallocate()
         advances.deallocate()
-        kernings.deallocate()
         flags.deallocate()
-        runOfEdge.deallocate()
+        kernedEdges.deallocate()
     }
 
     /// The last edge at or after `start` and at or before `end` that is not preceded by
@@ -88,7 +116,7 @@ struct ShapedText {
     /// the width of that stretch as a line when both ends are safe, and close to it otherwise.
     @inline(__always)
     func runAdvance(from i: Int, to j: Int) -> Double {
-        advances[j] - advances[i] - kernings[j]
+        advances[j] - advances[i] - kerning(at: j)
     }
 }
 
@@ -96,10 +124,10 @@ extension LayoutWorkspace {
     /// Shapes `text` into `target`: paragraphs (ended by the mandatory breaks in `breaks`),
     /// runs, chunks, and the edges with their advances and flags.
     func shapeText(_ text: UnsafeBufferPointer<UInt16>, levels: UnsafeBufferPointer<UInt8>?, chain: FontChain,
-                   breaks: UnsafeBufferPointer<LineBreak>, into target: inout ShapedText) {
+                   language: TextLanguage, breaks: UnsafeBufferPointer<LineBreak>, into target: inout ShapedText) {
         target.removeAll()
         target.reserve(text.count + 1)
-        target.append(offset: 0, advance: 0, flags: ShapedText.safe, run: 0)
+        target.append(offset: 0, advance: 0, flags: ShapedText.safe)
         guard !text.isEmpty else { return }
         var running = 0.0
         var nextBreak = 0
@@ -114,13 +142,13 @@ extension LayoutWorkspace {
             let paragraphLevels = levels.map { UnsafeBufferPointer(rebasing: $0[paragraphStart..<paragraphEnd]) }
             itemize(paragraph, levels: paragraphLevels, chain: chain) { range, face, script, level in
                 let run = ShapingRun(start: paragraphStart + range.lowerBound, end: paragraphStart + range.upperBound,
-                                     face: face, script: script, level: level)
+                                     face: face, script: script, level: level, language: language)
                 target.runs.append(run)
                 while nextBreak < breaks.count, Int(breaks[nextBreak].position) <= run.start { nextBreak += 1 }
                 var insideEnd = nextBreak
                 while insideEnd < breaks.count, Int(breaks[insideEnd].position) < run.end { insideEnd += 1 }
                 let inside = UnsafeBufferPointer(rebasing: breaks[nextBreak..<insideEnd])
-                appendChunks(of: run, index: target.runs.count - 1, text: text, breaks: inside, into: &target, running: &running)
+                appendChunks(of: run, text: text, breaks: inside, into: &target, running: &running)
             }
             paragraphStart = paragraphEnd
         }
@@ -139,7 +167,7 @@ extension LayoutWorkspace {
     }
 
     /// The boundaries inside a run where it is cut into chunks, and the chunks' edges.
-    private func appendChunks(of run: ShapingRun, index runIndex: Int, text: UnsafeBufferPointer<UInt16>,
+    private func appendChunks(of run: ShapingRun, text: UnsafeBufferPointer<UInt16>,
                               breaks: UnsafeBufferPointer<LineBreak>, into target: inout ShapedText, running: inout Double) {
         // Boundaries: (offset, kerning); nil kerning = not a boundary (the pieces merge).
         var cuts = cutScratch
@@ -148,7 +176,9 @@ extension LayoutWorkspace {
         if !breaks.isEmpty, !run.isRightToLeft, Self.usesDefaultShaper(run.script) {
             let classes = boundaryClasses(of: run.face)
             guard classes.canShapeInPieces else {
-                appendChunk(run.start..<run.end, kerning: 0, run: run, index: runIndex, text: text, into: &target, running: &running)
+                appendChunk(run.start..<run.end, kind: ChunkStore.kind(face: run.face.id, script: run.script.rawValue,
+                                                                       language: run.language.id, rightToLeft: run.isRightToLeft),
+                            kerning: 0, run: run, text: text, into: &target, running: &running)
                 return
             }
             cuts.reserve(breaks.count)
@@ -170,36 +200,45 @@ extension LayoutWorkspace {
                 if cuts[index].kind != .merge { rightEnd = cuts[index].offset }
             }
         }
+        let kind = ChunkStore.kind(face: run.face.id, script: run.script.rawValue, language: run.language.id,
+                                   rightToLeft: run.isRightToLeft)
         var chunkStart = run.start
         var kerning = 0.0
         for index in 0..<cuts.count where cuts[index].kind != .merge {
             let cut = cuts[index]
-            appendChunk(chunkStart..<cut.offset, kerning: kerning, run: run, index: runIndex, text: text, into: &target, running: &running)
+            appendChunk(chunkStart..<cut.offset, kind: kind, kerning: kerning, run: run, text: text, into: &target, running: &running)
             chunkStart = cut.offset
             kerning = cut.kerning
         }
-        appendChunk(chunkStart..<run.end, kerning: kerning, run: run, index: runIndex, text: text, into: &target, running: &running)
+        appendChunk(chunkStart..<run.end, kind: kind, kerning: kerning, run: run, text: text, into: &target, running: &running)
     }
 
     @inline(__always)
-    private func appendChunk(_ range: Range<Int>, kerning: Double, run: ShapingRun, index runIndex: Int,
+    private func appendChunk(_ range: Range<Int>, kind: UInt64, kerning: Double, run: ShapingRun,
                              text: UnsafeBufferPointer<UInt16>, into target: inout ShapedText, running: inout Double) {
-        let index = measureChunk(text, range, run: run) // may move the store's buffers: read them after
-        let entry = store.entries[index]
         let first = target.edgeCount - 1
         if kerning != 0 {
             target.advances[first] += kerning
-            target.kernings[first] = kerning
+            target.flags[first] |= ShapedText.kerned
+            target.kernedEdges.append(ShapedText.KernedEdge(edge: Int32(first), kerning: kerning))
             running += kerning
         }
         target.flags[first] |= ShapedText.chunkStart
+        // A one-unit chunk (an ideograph, a letter): its advance alone, without the store's entry.
+        if range.count == 1, let units = store.singleUnitAdvance(text[range.lowerBound], kind: kind) {
+            running += Double(units) / Double(run.face.unitsPerEm)
+            target.append(offset: range.upperBound, advance: running, flags: ShapedText.safe)
+            return
+        }
+        let index = measureChunk(text, range, kind: kind, run: run) // may move the store's buffers: read them after
+        let entry = store.entries[index]
         let base = Int(entry.edgeStart)
         let offsets = store.edgeOffsets
         let advances = store.edgeAdvances
         let safe = store.edgeSafe
         for edge in 1..<Int(entry.edgeCount) {
             target.append(offset: range.lowerBound + Int(offsets[base + edge]), advance: running + advances[base + edge],
-                          flags: safe[base + edge] != 0 ? ShapedText.safe : 0, run: runIndex)
+                          flags: safe[base + edge] != 0 ? ShapedText.safe : 0)
         }
         running += advances[base + Int(entry.edgeCount) - 1]
     }
@@ -223,12 +262,13 @@ extension LayoutWorkspace {
     /// differs: then the two are shaped together.
     private func pairKerning(_ text: UnsafeBufferPointer<UInt16>, left: Range<Int>, right: Range<Int>, run: ShapingRun) -> Double? {
         let units = Array(text[left]) + Array(text[right])
-        let key = PairKey(face: run.face.id, script: run.script.rawValue, units: units, leftCount: left.count)
+        let key = PairKey(face: run.face.id, script: run.script.rawValue, language: run.language.id, units: units,
+                          leftCount: left.count)
         if let known = pairKernings[key] { return known }
         let measured = units.withUnsafeBufferPointer { both -> Double? in
-            let together = glyphs(of: both, run: run)
-            let alone = glyphs(of: UnsafeBufferPointer(rebasing: both[0..<left.count]), run: run)
-            let rightAlone = glyphs(of: UnsafeBufferPointer(rebasing: both[left.count...]), run: run)
+            let together = glyphs(of: both, 0..<both.count, run: run)
+            let alone = glyphs(of: both, 0..<left.count, run: run, context: false)
+            let rightAlone = glyphs(of: both, left.count..<both.count, run: run, context: false)
             guard together.count == alone.count + rightAlone.count, !alone.isEmpty else { return nil }
             for (index, glyph) in rightAlone.enumerated() {
                 var shifted = glyph
@@ -246,11 +286,13 @@ extension LayoutWorkspace {
         return measured
     }
 
-    /// The glyphs of a text shaped alone with a run's face, script and direction.
-    func glyphs(of text: UnsafeBufferPointer<UInt16>, run: ShapingRun) -> [ShapedGlyph] {
-        graphemeEdges(text)
-        shape(text, edges: UnsafeBufferPointer(start: edgeScratch.base, count: edgeScratch.count), face: run.face,
-              script: run.script, rightToLeft: run.isRightToLeft)
+    /// The glyphs of `text[range]` shaped with a run's face, script, direction and language,
+    /// the rest of `text` as context (or none); clusters from the range's start.
+    func glyphs(of text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, run: ShapingRun, context: Bool = true) -> [ShapedGlyph] {
+        let shaped = context ? text : UnsafeBufferPointer(rebasing: text[range])
+        let item = context ? range : 0..<range.count
+        graphemeEdges(UnsafeBufferPointer(rebasing: text[range]))
+        shape(shaped, item, edges: UnsafeBufferPointer(start: edgeScratch.base, count: edgeScratch.count), run: run)
         return shapedGlyphs { infos, positions in
             infos.indices.map {
                 ShapedGlyph(id: infos[$0].codepoint, cluster: infos[$0].cluster, advance: positions[$0].x_advance,
@@ -273,14 +315,14 @@ extension LayoutWorkspace {
         // Kerning at an edge is in the advances from that edge on: it counts between
         // safeStart and safeEnd, at safeStart only when a piece precedes it, at j never.
         var ems = shaped.advances[safeEnd] - shaped.advances[safeStart]
-        if safeStart > i { ems += shaped.kernings[safeStart] + piece(shaped, text, i, safeStart) }
-        ems += safeEnd < j ? piece(shaped, text, safeEnd, j) : -shaped.kernings[j]
+        if safeStart > i { ems += shaped.kerning(at: safeStart) + piece(shaped, text, i, safeStart) }
+        ems += safeEnd < j ? piece(shaped, text, safeEnd, j) : -shaped.kerning(at: j)
         return ems
     }
 
     /// Ems of the text between two edges of one run, shaped alone.
     private func piece(_ shaped: ShapedText, _ text: UnsafeBufferPointer<UInt16>, _ i: Int, _ j: Int) -> Double {
-        pieceAdvance(text, shaped.offset(i)..<shaped.offset(j), run: shaped.runs[Int(shaped.runOfEdge[j])])
+        pieceAdvance(text, shaped.offset(i)..<shaped.offset(j), run: shaped.run(endingAt: j))
     }
 }
 
