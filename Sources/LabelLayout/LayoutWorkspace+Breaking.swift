@@ -60,13 +60,12 @@ extension LayoutWorkspace {
         // Edges where a line may end: every edge in charWrap, else the break opportunities
         // (with hangulWordPriority, not between two Hangul characters); always the text's end
         // and paragraph ends.
-        let candidate: UInt8 = breaksAnywhere ? 0xFF : ShapedText.breakable | ShapedText.mandatory
         let flags = shaped.flags
         @inline(__always)
         func isCandidate(_ edge: Int) -> Bool {
-            if edge == last { return true }
+            if edge == last || breaksAnywhere { return true }
             let edgeFlags = flags[edge]
-            guard edgeFlags & candidate != 0 else { return false }
+            guard edgeFlags & (ShapedText.breakable | ShapedText.mandatory) != 0 else { return false }
             return !keepsHangulWords || edgeFlags & ShapedText.mandatory != 0 || !isBetweenHangul(text, shaped.offset(edge))
         }
 

@@ -51,6 +51,9 @@ final class LayoutWorkspace: @unchecked Sendable {
     @exclusivity(unchecked) var cutScratch = RawBuffer<Cut>()
     @exclusivity(unchecked) var shaped = ShapedText()
     @exclusivity(unchecked) var shapedToken = ShapedText()
+    /// Pieces of lines re-shaped lately (`lineAdvance`), by text and range; emptied whenever a
+    /// text is shaped.
+    @exclusivity(unchecked) var recentPieces: [(base: UnsafePointer<UInt16>?, range: Range<Int>, ems: Double)] = []
     /// The last truncation token measured: its text, chain and language, and its advance.
     @exclusivity(unchecked) var lastToken: (token: String, chain: Int, language: Int, ems: Double, graphemes: Int)?
     @exclusivity(unchecked) var lineBuffer = RawBuffer<LineBox>()

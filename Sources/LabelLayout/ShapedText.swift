@@ -127,6 +127,7 @@ extension LayoutWorkspace {
                    language: TextLanguage, breaks: UnsafeBufferPointer<LineBreak>, into target: inout ShapedText) {
         target.removeAll()
         target.reserve(text.count + 1)
+        recentPieces.removeAll(keepingCapacity: true)
         target.append(offset: 0, advance: 0, flags: ShapedText.safe)
         guard !text.isEmpty else { return }
         var running = 0.0
@@ -320,9 +321,16 @@ extension LayoutWorkspace {
         return ems
     }
 
-    /// Ems of the text between two edges of one run, shaped alone.
+    /// Ems of the text between two edges of one run, shaped alone. The last few pieces are
+    /// remembered: a line's candidate ends and its final width often ask for the same ones.
     private func piece(_ shaped: ShapedText, _ text: UnsafeBufferPointer<UInt16>, _ i: Int, _ j: Int) -> Double {
-        pieceAdvance(text, shaped.offset(i)..<shaped.offset(j), run: shaped.run(endingAt: j))
+        let range = shaped.offset(i)..<shaped.offset(j)
+        let base = text.baseAddress
+        for entry in recentPieces where entry.base == base && entry.range == range { return entry.ems }
+        let ems = pieceAdvance(text, range, run: shaped.run(endingAt: j))
+        if recentPieces.count == 4 { recentPieces.removeFirst() }
+        recentPieces.append((base, range, ems))
+        return ems
     }
 }
 
