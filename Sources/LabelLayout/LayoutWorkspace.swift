@@ -19,6 +19,19 @@ final class LayoutWorkspace: @unchecked Sendable {
     let unicodeFunctions: OpaquePointer
     private var lineIterators: [String: OpaquePointer] = [:]
     @exclusivity(unchecked) private var languages: [String: TextLanguage] = [:]
+    /// Per BMP code point: its script's index in `scripts` and flags (`characterInfo`).
+    private let characterInfos: UnsafeMutablePointer<UInt16> = {
+        let table = UnsafeMutablePointer<UInt16>.allocate(capacity: 0x10000)
+        table.initialize(repeating: 0, count: 0x10000)
+        return table
+    }()
+    /// The scripts met so far (HarfBuzz script values), by index.
+    private let scripts: UnsafeMutablePointer<UInt32> = {
+        let table = UnsafeMutablePointer<UInt32>.allocate(capacity: 256)
+        table.initialize(repeating: 0, count: 256)
+        return table
+    }()
+    @exclusivity(unchecked) private var scriptCount = 0
     /// Script_Extensions of the BMP characters looked up so far: an index + 1 into the sets.
     private let extensionIndex: UnsafeMutablePointer<UInt8> = {
         let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 0x10000)
@@ -95,6 +108,8 @@ final class LayoutWorkspace: @unchecked Sendable {
         breakBuffer.deallocate()
         cutScratch.deallocate()
         extensionIndex.deallocate()
+        characterInfos.deallocate()
+        scripts.deallocate()
         shaped.deallocate()
         shapedToken.deallocate()
         lineBuffer.deallocate()
@@ -193,14 +208,15 @@ final class LayoutWorkspace: @unchecked Sendable {
         while index < segment.count {
             let (codePoint, width) = codePointAt(segment, index)
             let level = levels?[index] ?? 0
-            let own = Self.script(of: codePoint, unicodeFunctions)
-            var script = own.rawValue
-            if !Self.isSpecific(own) {
+            let info = characterInfo(codePoint)
+            var script = scripts[Int(info & Self.scriptMask)]
+            if info & Self.specificScript == 0 {
                 if index >= followingAt { (following, followingAt) = nextSpecificScript(segment, after: index + width) }
+                let own = script
                 script = current != common ? current : following
-                if own != HB_SCRIPT_INHERITED, codePoint >= 0x80 {
+                if info & Self.hasExtensions != 0, own != HB_SCRIPT_INHERITED.rawValue {
                     let extensions = scriptExtensions(of: codePoint)
-                    if !extensions.isEmpty, !extensions.contains(current) {
+                    if !extensions.contains(current) {
                         if extensions.contains(following) {
                             script = following
                         } else if current == common {
@@ -212,7 +228,7 @@ final class LayoutWorkspace: @unchecked Sendable {
             current = script
             let face: Int
             let selectorFollows = index + width < segment.count && segment[index + width] == 0xFE0F
-            if runFace >= 0, followsPreviousCharacter(codePoint) {
+            if runFace >= 0, info & Self.attachesToPrevious != 0 {
                 face = runFace
             } else if codePoint < 0x10000, !selectorFollows, coverage[Int(codePoint)] != 0 {
                 face = Int(coverage[Int(codePoint)]) - 1
@@ -231,6 +247,56 @@ final class LayoutWorkspace: @unchecked Sendable {
         if runFace >= 0, runStart < segment.count {
             body(runStart..<segment.count, facesByID[runFace]!, hb_script_t(runScript), runLevel)
         }
+    }
+
+    /// A character's script (an index into `scripts`) and flags, looked up once per BMP code
+    /// point: whether the script is a specific one, whether the character has
+    /// Script_Extensions, and whether it is drawn by the face of the character before it.
+    @inline(__always)
+    private func characterInfo(_ codePoint: UInt32) -> UInt16 {
+        if codePoint < 0x10000 {
+            let known = characterInfos[Int(codePoint)]
+            if known != 0 { return known }
+        }
+        return lookUpCharacterInfo(codePoint)
+    }
+
+    private static let scriptMask: UInt16 = 0xFF
+    private static let specificScript: UInt16 = 0x100
+    private static let hasExtensions: UInt16 = 0x200
+    private static let attachesToPrevious: UInt16 = 0x400
+    /// Set on every looked-up entry, so none is 0.
+    private static let known: UInt16 = 0x800
+
+    private func lookUpCharacterInfo(_ codePoint: UInt32) -> UInt16 {
+        let script = Self.script(of: codePoint, unicodeFunctions).rawValue
+        var index = 0
+        while index < scriptCount, scripts[index] != script { index += 1 }
+        if index == scriptCount {
+            guard scriptCount < Int(Self.scriptMask) else { return Self.uncachedInfo(script, codePoint, self) }
+            scripts[index] = script
+            scriptCount += 1
+        }
+        var info = UInt16(index) | Self.known
+        if Self.isSpecific(hb_script_t(script)) { info |= Self.specificScript }
+        if codePoint >= 0x80, !Self.isSpecific(hb_script_t(script)), !scriptExtensions(of: codePoint).isEmpty {
+            info |= Self.hasExtensions
+        }
+        if followsPreviousCharacter(codePoint) { info |= Self.attachesToPrevious }
+        if codePoint < 0x10000 { characterInfos[Int(codePoint)] = info }
+        return info
+    }
+
+    /// Past 255 scripts (never in practice), a character's script goes in the last slot, unkept.
+    private static func uncachedInfo(_ script: UInt32, _ codePoint: UInt32, _ workspace: LayoutWorkspace) -> UInt16 {
+        workspace.scripts[Int(scriptMask)] = script
+        var info = scriptMask | known
+        if isSpecific(hb_script_t(script)) { info |= specificScript }
+        if codePoint >= 0x80, !isSpecific(hb_script_t(script)), !workspace.scriptExtensions(of: codePoint).isEmpty {
+            info |= hasExtensions
+        }
+        if workspace.followsPreviousCharacter(codePoint) { info |= attachesToPrevious }
+        return info
     }
 
     /// The script of the first character at or after `start` that has one of its own, and
@@ -254,7 +320,7 @@ final class LayoutWorkspace: @unchecked Sendable {
     /// The scripts a common character is used with, when it names some (Script_Extensions);
     /// empty for a character of every script.
     @inline(__always)
-    private func scriptExtensions(of codePoint: UInt32) -> [UInt32] {
+    fileprivate func scriptExtensions(of codePoint: UInt32) -> [UInt32] {
         if codePoint < 0x10000 {
             let index = extensionIndex[Int(codePoint)]
             if index != 0 { return extensionSets[Int(index) - 1] }
@@ -489,7 +555,7 @@ final class LayoutWorkspace: @unchecked Sendable {
     /// Marks, joiners, variation selectors, emoji modifiers and tags are drawn by the face of
     /// the character they attach to.
     @inline(__always)
-    private func followsPreviousCharacter(_ codePoint: UInt32) -> Bool {
+    fileprivate func followsPreviousCharacter(_ codePoint: UInt32) -> Bool {
         switch codePoint {
         case 0..<0x300, 0x3040...0x3098, 0x309B...0x30FF, 0x3400...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF9D: return false
         default: return isAttachingMark(codePoint)
