@@ -192,7 +192,7 @@ final class LayoutWorkspace: @unchecked Sendable {
     /// that of the text after it when that is; other common characters (spaces, digits, most
     /// punctuation) and marks take the script before them, or after them at the start. Text
     /// with no script of its own stays Common. Katakana counts as Hiragana (`script(of:)`).
-    func itemize(_ segment: UnsafeBufferPointer<UInt16>, levels: UnsafeBufferPointer<UInt8>?, chain: FontChain,
+    func itemize(_ text: UnsafeBufferPointer<UInt16>, levels: UnsafeBufferPointer<UInt8>?, chain: FontChain,
                  _ body: (_ run: Range<Int>, _ face: FontFace, _ script: hb_script_t, _ level: UInt8) -> Void) {
         let common = HB_SCRIPT_COMMON.rawValue
         let coverage = coverageTable(for: chain)
@@ -205,13 +205,13 @@ final class LayoutWorkspace: @unchecked Sendable {
         var following = common
         var followingAt = -1
         var index = 0
-        while index < segment.count {
-            let (codePoint, width) = codePointAt(segment, index)
+        while index < text.count {
+            let (codePoint, width) = codePointAt(text, index)
             let level = levels?[index] ?? 0
             let info = characterInfo(codePoint)
             var script = scripts[Int(info & Self.scriptMask)]
             if info & Self.specificScript == 0 {
-                if index >= followingAt { (following, followingAt) = nextSpecificScript(segment, after: index + width) }
+                if index >= followingAt { (following, followingAt) = nextSpecificScript(text, after: index + width) }
                 let own = script
                 script = current != common ? current : following
                 if info & Self.hasExtensions != 0, own != HB_SCRIPT_INHERITED.rawValue {
@@ -227,7 +227,7 @@ final class LayoutWorkspace: @unchecked Sendable {
             }
             current = script
             let face: Int
-            let selectorFollows = index + width < segment.count && segment[index + width] == 0xFE0F
+            let selectorFollows = index + width < text.count && text[index + width] == 0xFE0F
             if runFace >= 0, info & Self.attachesToPrevious != 0 {
                 face = runFace
             } else if codePoint < 0x10000, !selectorFollows, coverage[Int(codePoint)] != 0 {
@@ -244,8 +244,8 @@ final class LayoutWorkspace: @unchecked Sendable {
             runLevel = level
             index += width
         }
-        if runFace >= 0, runStart < segment.count {
-            body(runStart..<segment.count, facesByID[runFace]!, hb_script_t(runScript), runLevel)
+        if runFace >= 0, runStart < text.count {
+            body(runStart..<text.count, facesByID[runFace]!, hb_script_t(runScript), runLevel)
         }
     }
 
@@ -482,25 +482,25 @@ final class LayoutWorkspace: @unchecked Sendable {
     /// Grapheme cluster boundaries of a text into `edgeScratch` (offsets, 0 and its length
     /// included), from ICU, with a shortcut for text where every code unit is a cluster of its
     /// own (printable ASCII, common CJK).
-    func graphemeEdges(_ segment: UnsafeBufferPointer<UInt16>) {
+    func graphemeEdges(_ text: UnsafeBufferPointer<UInt16>) {
         edgeScratch.count = 0
         edgeScratch.append(0)
-        guard !segment.isEmpty else { return }
-        let simple = segment.allSatisfy { unit in
+        guard !text.isEmpty else { return }
+        let simple = text.allSatisfy { unit in
             (0x20...0x7E).contains(unit) || (0x4E00...0x9FFF).contains(unit) || (0x3000...0x3098).contains(unit)
                 || (0xFF01...0xFF60).contains(unit)
         }
         if simple {
-            for offset in 1...Int32(segment.count) { edgeScratch.append(offset) }
+            for offset in 1...Int32(text.count) { edgeScratch.append(offset) }
             return
         }
-        lc_break_set_text(characterIterator, segment.baseAddress, Int32(segment.count))
+        lc_break_set_text(characterIterator, text.baseAddress, Int32(text.count))
         while true {
             let boundary = lc_break_next(characterIterator)
             if boundary == Int32(LC_BREAK_DONE) { break }
             edgeScratch.append(boundary)
         }
-        if edgeScratch[edgeScratch.count - 1] != Int32(segment.count) { edgeScratch.append(Int32(segment.count)) }
+        if edgeScratch[edgeScratch.count - 1] != Int32(text.count) { edgeScratch.append(Int32(text.count)) }
     }
 
     // MARK: Faces

@@ -7,7 +7,8 @@ import Testing
 /// advances in font units (`hb-shape` prints them), scaled by size / unitsPerEm.
 @Suite("Whole-run shaping")
 struct ShapingTests {
-    static let liberationFile = "/usr/share/fonts/truetype/liberation2/LiberationSans-Regular.ttf"
+    /// Liberation Sans from fonts-liberation (the package list has it; fonts-liberation2 kerns alike).
+    static let liberationFile = "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf"
 
     /// Noto Sans CJK SC kerns kana pairs: っ 950 before て, て 970 before く. The text is three
     /// runs (ちょっと, 待, ってく: Han between kana), 4000 + 1000 + 2920 = 7920 units → 7.92 em
