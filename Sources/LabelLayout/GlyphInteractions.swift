@@ -170,14 +170,15 @@ private func sortedUnique<Value: Comparable>(_ values: [Value]) -> [Value] {
     return sorted
 }
 
-/// One workspace's boundary classes of the characters it has met in one face: a class index
-/// per code point, and the classes, deduplicated. Not shared between threads.
+/// One workspace's boundary classes of the characters it has met in one face, deduplicated,
+/// and each character's *code*: (class index + 1) << 2, plus 2 when it can join a
+/// neighbouring grapheme, plus 1 when its class is inert. The workspace keeps the codes of a
+/// chain's characters in its character table (`boundary`); others are kept here. Not shared
+/// between threads.
 final class BoundaryClasses {
     let interactions: GlyphInteractions
     private let face: FontFace
-    /// Per BMP code point: its code (`code(_:)`); 0 = not yet looked up.
-    private let classOfBMP: UnsafeMutablePointer<UInt16>
-    @exclusivity(unchecked) private var classOfOther: [UInt32: UInt32] = [:]
+    @exclusivity(unchecked) private var codes: [UInt32: UInt32] = [:]
     @exclusivity(unchecked) private var classes: [JoinClass] = []
     @exclusivity(unchecked) private var indexOfClass: [JoinClass: UInt32] = [:]
     private let hasWildcards: Bool
@@ -186,35 +187,44 @@ final class BoundaryClasses {
         self.face = face
         interactions = face.interactions
         hasWildcards = interactions.hasWildcards
-        classOfBMP = .allocate(capacity: 0x10000)
-        classOfBMP.initialize(repeating: 0, count: 0x10000)
-    }
-
-    deinit {
-        classOfBMP.deallocate()
     }
 
     /// True when the face's runs may be cut into chunks.
     var canShapeInPieces: Bool { interactions.isModelled }
 
-    /// What the break opportunity at `offset` inside a run is to shaping in pieces. Only a
-    /// boundary between two graphemes of one code point each is looked at (no neighbour of
-    /// either can join it: `attachesToNeighbour`); the font decides the rest.
+    /// What the break opportunity at `offset` inside a run of this face is to shaping in
+    /// pieces. Only a boundary between two graphemes of one code point each is looked at (no
+    /// neighbour of either can join it: `attachesToNeighbour`); the font decides the rest.
+    /// `characters` is the workspace's table of the chain's BMP characters: bits 0–15 the face
+    /// id + 1 that draws each, bits 32–47 its code in that face (0 = not yet known).
     @inline(__always)
-    func boundary(_ text: UnsafeBufferPointer<UInt16>, at offset: Int) -> JoinKind {
-        // The common case first: two inert BMP characters between characters that attach to
-        // nothing (all known from earlier lookups).
+    func boundary(_ text: UnsafeBufferPointer<UInt16>, at offset: Int, characters: UnsafeMutablePointer<UInt64>) -> JoinKind {
+        // The common case first: two inert BMP characters of this face between characters
+        // that attach to nothing.
         let left = text[offset - 1]
         let right = text[offset]
         if !hasWildcards, left & 0xF800 != 0xD800, right & 0xF800 != 0xD800 {
-            let codes = classOfBMP[Int(left)] & classOfBMP[Int(right)]
-            // (A code of 0, not yet looked up, has neither bit and goes the long way.)
-            if codes & 3 == 1, (classOfBMP[Int(left)] | classOfBMP[Int(right)]) & 2 == 0,
+            let leftCode = tableCode(left, characters)
+            let rightCode = tableCode(right, characters)
+            if leftCode & rightCode & 3 == 1, (leftCode | rightCode) & 2 == 0,
                offset < 2 || isPlainNeighbour(text[offset - 2]), offset + 1 >= text.count || isPlainNeighbour(text[offset + 1]) {
                 return .free
             }
         }
-        return fullBoundary(text, at: offset)
+        return fullBoundary(text, at: offset, characters: characters)
+    }
+
+    /// The code of a BMP character from the chain's table when this face draws it (filled in
+    /// on first use); 0 when another face does.
+    @inline(__always)
+    private func tableCode(_ unit: UInt16, _ characters: UnsafeMutablePointer<UInt64>) -> UInt32 {
+        let entry = characters[Int(unit)]
+        guard entry & 0xFFFF == UInt64(face.id + 1) else { return 0 }
+        let known = UInt32(truncatingIfNeeded: entry >> 32) & 0xFFFF
+        if known != 0 { return known }
+        let computed = code(UInt32(unit))
+        if computed <= 0xFFFF { characters[Int(unit)] = entry | UInt64(computed) << 32 }
+        return computed
     }
 
     /// A code unit that is a whole character attaching to nothing, known without a lookup.
@@ -226,29 +236,29 @@ final class BoundaryClasses {
         }
     }
 
-    private func fullBoundary(_ text: UnsafeBufferPointer<UInt16>, at offset: Int) -> JoinKind {
+    private func fullBoundary(_ text: UnsafeBufferPointer<UInt16>, at offset: Int, characters: UnsafeMutablePointer<UInt64>) -> JoinKind {
+        /// A code from the chain's table where this face draws the character, else from here.
+        func codeOf(_ codePoint: UInt32) -> UInt32 {
+            if codePoint < 0x10000, codePoint & 0xF800 != 0xD800 {
+                let tabled = tableCode(UInt16(codePoint), characters)
+                if tabled != 0 { return tabled }
+            }
+            return code(codePoint)
+        }
         let (left, leftWidth) = codePointBefore(text, offset)
         let (right, rightWidth) = codePointAt(text, offset)
-        let leftCode = code(left)
-        let rightCode = code(right)
+        let leftCode = codeOf(left)
+        let rightCode = codeOf(right)
         if (leftCode | rightCode) & 2 != 0 { return .merge }
-        if offset - leftWidth > 0, code(codePointBefore(text, offset - leftWidth).codePoint) & 2 != 0 { return .merge }
-        if offset + rightWidth < text.count, code(codePointAt(text, offset + rightWidth).codePoint) & 2 != 0 { return .merge }
+        if offset - leftWidth > 0, codeOf(codePointBefore(text, offset - leftWidth).codePoint) & 2 != 0 { return .merge }
+        if offset + rightWidth < text.count, codeOf(codePointAt(text, offset + rightWidth).codePoint) & 2 != 0 { return .merge }
         if leftCode & rightCode & 1 == 1, !hasWildcards { return .free }
         return interactions.join(classes[Int(leftCode >> 2) - 1], classes[Int(rightCode >> 2) - 1])
     }
 
-    /// A character's code: (class index + 1) << 2, plus 2 when it can join a neighbouring
-    /// grapheme, plus 1 when its class is inert.
-    @inline(__always)
+    /// A character's code in this face.
     private func code(_ codePoint: UInt32) -> UInt32 {
-        if codePoint < 0x10000 {
-            let cached = UInt32(classOfBMP[Int(codePoint)])
-            if cached != 0 { return cached }
-        }
-        if let cached = classOfOther[codePoint] {
-            return cached
-        }
+        if let cached = codes[codePoint] { return cached }
         var glyph: hb_codepoint_t = 0
         _ = hb_font_get_nominal_glyph(face.font, codePoint, &glyph)
         let joinClass = interactions.joinClass(of: glyph)
@@ -261,11 +271,7 @@ final class BoundaryClasses {
             indexOfClass[joinClass] = index
         }
         let code = (index + 1) << 2 | (attachesToNeighbour(codePoint) ? 2 : 0) | (joinClass.isInert ? 1 : 0)
-        if codePoint < 0x10000, code <= UInt32(UInt16.max) {
-            classOfBMP[Int(codePoint)] = UInt16(code)
-        } else {
-            classOfOther[codePoint] = code
-        }
+        codes[codePoint] = code
         return code
     }
 }

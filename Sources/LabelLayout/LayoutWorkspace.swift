@@ -19,12 +19,6 @@ final class LayoutWorkspace: @unchecked Sendable {
     let unicodeFunctions: OpaquePointer
     private var lineIterators: [String: OpaquePointer] = [:]
     @exclusivity(unchecked) private var languages: [String: TextLanguage] = [:]
-    /// Per BMP code point: its script's index in `scripts` and flags (`characterInfo`).
-    private let characterInfos: UnsafeMutablePointer<UInt16> = {
-        let table = UnsafeMutablePointer<UInt16>.allocate(capacity: 0x10000)
-        table.initialize(repeating: 0, count: 0x10000)
-        return table
-    }()
     /// The scripts met so far (HarfBuzz script values), by index.
     private let scripts: UnsafeMutablePointer<UInt32> = {
         let table = UnsafeMutablePointer<UInt32>.allocate(capacity: 256)
@@ -42,7 +36,9 @@ final class LayoutWorkspace: @unchecked Sendable {
     private let characterIterator: OpaquePointer
     let store = ChunkStore()
     /// Per chain id: the face id + 1 chosen for each BMP code point (0 = not yet looked up).
-    @exclusivity(unchecked) private var coverage: [UnsafeMutablePointer<UInt16>?] = []
+    @exclusivity(unchecked) private var characterTables: [UnsafeMutablePointer<UInt64>?] = []
+    /// The character table of the chain of the text being shaped (`characterTable(for:)`).
+    @exclusivity(unchecked) var characters: UnsafeMutablePointer<UInt64>?
     /// The faces this workspace has used, by face id.
     @exclusivity(unchecked) private var facesByID: [FontFace?] = []
     private var otherCoverage: [CoverageKey: FontFace] = [:]
@@ -108,7 +104,6 @@ final class LayoutWorkspace: @unchecked Sendable {
         breakBuffer.deallocate()
         cutScratch.deallocate()
         extensionIndex.deallocate()
-        characterInfos.deallocate()
         scripts.deallocate()
         shaped.deallocate()
         shapedToken.deallocate()
@@ -116,7 +111,7 @@ final class LayoutWorkspace: @unchecked Sendable {
         hb_buffer_destroy(buffer)
         lc_break_close(characterIterator)
         for iterator in lineIterators.values { lc_break_close(iterator) }
-        for table in coverage { table?.deallocate() }
+        for table in characterTables { table?.deallocate() }
     }
 
     /// The language of a locale ("" = none in particular), numbered once.
@@ -195,7 +190,8 @@ final class LayoutWorkspace: @unchecked Sendable {
     func itemize(_ text: UnsafeBufferPointer<UInt16>, levels: UnsafeBufferPointer<UInt8>?, chain: FontChain,
                  _ body: (_ run: Range<Int>, _ face: FontFace, _ script: hb_script_t, _ level: UInt8) -> Void) {
         let common = HB_SCRIPT_COMMON.rawValue
-        let coverage = coverageTable(for: chain)
+        let characters = characterTable(for: chain)
+        self.characters = characters
         var runStart = 0
         var runFace = -1
         var runScript: UInt32 = 0
@@ -208,7 +204,15 @@ final class LayoutWorkspace: @unchecked Sendable {
         while index < text.count {
             let (codePoint, width) = codePointAt(text, index)
             let level = levels?[index] ?? 0
-            let info = characterInfo(codePoint)
+            var entry: UInt64 = codePoint < 0x10000 ? characters[Int(codePoint)] : 0
+            var info = UInt16(truncatingIfNeeded: entry >> 16)
+            if info == 0 {
+                info = lookUpCharacterInfo(codePoint)
+                if codePoint < 0x10000 {
+                    entry |= UInt64(info) << 16
+                    characters[Int(codePoint)] = entry
+                }
+            }
             var script = scripts[Int(info & Self.scriptMask)]
             if info & Self.specificScript == 0 {
                 if index >= followingAt { (following, followingAt) = nextSpecificScript(text, after: index + width) }
@@ -230,8 +234,8 @@ final class LayoutWorkspace: @unchecked Sendable {
             let selectorFollows = index + width < text.count && text[index + width] == 0xFE0F
             if runFace >= 0, info & Self.attachesToPrevious != 0 {
                 face = runFace
-            } else if codePoint < 0x10000, !selectorFollows, coverage[Int(codePoint)] != 0 {
-                face = Int(coverage[Int(codePoint)]) - 1
+            } else if !selectorFollows, entry & 0xFFFF != 0 {
+                face = Int(entry & 0xFFFF) - 1
             } else {
                 face = self.face(for: codePoint, emoji: selectorFollows, chain: chain).id
             }
@@ -249,18 +253,9 @@ final class LayoutWorkspace: @unchecked Sendable {
         }
     }
 
-    /// A character's script (an index into `scripts`) and flags, looked up once per BMP code
-    /// point: whether the script is a specific one, whether the character has
+    /// A character's script (an index into `scripts`) and flags, in bits 16–31 of its entry in
+    /// the character table: whether the script is a specific one, whether the character has
     /// Script_Extensions, and whether it is drawn by the face of the character before it.
-    @inline(__always)
-    private func characterInfo(_ codePoint: UInt32) -> UInt16 {
-        if codePoint < 0x10000 {
-            let known = characterInfos[Int(codePoint)]
-            if known != 0 { return known }
-        }
-        return lookUpCharacterInfo(codePoint)
-    }
-
     private static let scriptMask: UInt16 = 0xFF
     private static let specificScript: UInt16 = 0x100
     private static let hasExtensions: UInt16 = 0x200
@@ -283,7 +278,6 @@ final class LayoutWorkspace: @unchecked Sendable {
             info |= Self.hasExtensions
         }
         if followsPreviousCharacter(codePoint) { info |= Self.attachesToPrevious }
-        if codePoint < 0x10000 { characterInfos[Int(codePoint)] = info }
         return info
     }
 
@@ -510,11 +504,11 @@ final class LayoutWorkspace: @unchecked Sendable {
     /// prefer a color emoji face.
     private func face(for codePoint: UInt32, emoji selectorFollows: Bool, chain: FontChain) -> FontFace {
         if codePoint < 0x10000, !selectorFollows {
-            let coverage = coverageTable(for: chain)
-            let cached = coverage[Int(codePoint)]
+            let characters = characterTable(for: chain)
+            let cached = characters[Int(codePoint)] & 0xFFFF
             if cached != 0 { return facesByID[Int(cached) - 1]! }
             let face = lookUpFace(for: codePoint, emoji: false, chain: chain)
-            coverage[Int(codePoint)] = UInt16(face.id + 1)
+            characters[Int(codePoint)] |= UInt64(face.id + 1)
             return face
         }
         let key = CoverageKey(chain: chain.id, codePoint: codePoint, emoji: selectorFollows)
@@ -524,13 +518,15 @@ final class LayoutWorkspace: @unchecked Sendable {
         return face
     }
 
-    /// The face id + 1 chosen for each BMP code point in a chain (0 = not yet looked up).
-    private func coverageTable(for chain: FontChain) -> UnsafeMutablePointer<UInt16> {
-        if chain.id < coverage.count, let table = coverage[chain.id] { return table }
-        while coverage.count <= chain.id { coverage.append(nil) }
-        let table = UnsafeMutablePointer<UInt16>.allocate(capacity: 0x10000)
+    /// A chain's table of BMP characters: the face id + 1 that draws each (bits 0–15, 0 = not
+    /// yet looked up), its script and flags (16–31, `lookUpCharacterInfo`), and its boundary
+    /// code in that face (32–47, `BoundaryClasses`). One entry, one cache line, per character.
+    func characterTable(for chain: FontChain) -> UnsafeMutablePointer<UInt64> {
+        if chain.id < characterTables.count, let table = characterTables[chain.id] { return table }
+        while characterTables.count <= chain.id { characterTables.append(nil) }
+        let table = UnsafeMutablePointer<UInt64>.allocate(capacity: 0x10000)
         table.initialize(repeating: 0, count: 0x10000)
-        coverage[chain.id] = table
+        characterTables[chain.id] = table
         return table
     }
 

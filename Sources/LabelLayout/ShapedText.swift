@@ -185,7 +185,7 @@ extension LayoutWorkspace {
             cuts.reserve(breaks.count)
             for lineBreak in breaks {
                 let offset = Int(lineBreak.position)
-                cuts.append(Cut(offset: offset, kind: classes.boundary(text, at: offset), kerning: 0))
+                cuts.append(Cut(offset: offset, kind: classes.boundary(text, at: offset, characters: characters!), kerning: 0))
             }
             // Price pair boundaries from the right, so the piece to the right of each is final.
             var rightEnd = run.end
