@@ -4,6 +4,7 @@
 #   make bench   release benchmarks: the engine against Pango, the catalog against its write
 #                ceiling (BENCH_LABELS=1000000 for the issue's million-label catalog), and how
 #                token import scales (5,000 vs 50,000 tokens)
+#   make fidelity  line breaks and widths against headless Chromium (FIDELITY_COUNT cases)
 
 SHELL := /bin/bash
 export PATH := /opt/swift/usr/bin:$(PATH)
@@ -14,15 +15,19 @@ export PATH := /opt/swift/usr/bin:$(PATH)
 # the tests read check's formats back), mount and setpriv (util-linux: a tiny full file system,
 # read-only mounts, another user) and chromium (which opens the HTML report).
 PACKAGES := pkg-config libsqlite3-dev libharfbuzz-dev libicu-dev libfontconfig-dev libfreetype-dev \
-            libcairo2-dev libxml2-dev fonts-noto-cjk fonts-dejavu-core fonts-dejavu-extra fonts-noto-color-emoji \
+            libcairo2-dev libxml2-dev fonts-noto-cjk fonts-dejavu-core fonts-dejavu-extra fonts-noto-color-emoji fonts-liberation \
             sqlite3 python3 mount util-linux chromium
 # The benchmarks also need Pango (the peer baseline).
 BENCH_PACKAGES := libpango1.0-dev
+# The Chromium comparison needs Chromium, fontTools (for Debian's python3) and Liberation 2 (Hebrew).
+FIDELITY_PACKAGES := chromium python3 python3-fonttools fonts-liberation2
+FIDELITY_PYTHON ?= /usr/bin/python3
+FIDELITY_COUNT ?= 2000
 BENCH_COUNT ?= 100000
 BENCH_LABELS ?= 100000
 BENCH_DIR := .build/bench
 
-.PHONY: demo test bench build deps bench-deps docs clean
+.PHONY: demo test bench fidelity build deps bench-deps fidelity-deps docs clean
 
 demo: deps build
 	.build/release/labelcat demo
@@ -38,6 +43,13 @@ deps:
 
 bench-deps: deps
 	@scripts/install-packages $(BENCH_PACKAGES)
+
+fidelity-deps: deps
+	@scripts/install-packages $(FIDELITY_PACKAGES)
+
+fidelity: fidelity-deps build
+	$(FIDELITY_PYTHON) Benchmarks/chromium_fidelity.py --labelcat .build/release/labelcat \
+	    --work .build/fidelity --count $(FIDELITY_COUNT)
 
 bench: bench-deps build
 	@mkdir -p $(BENCH_DIR)

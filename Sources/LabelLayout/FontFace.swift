@@ -1,4 +1,5 @@
 import CHarfBuzz
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -28,6 +29,17 @@ public final class FontFace: @unchecked Sendable {
     let blob: OpaquePointer
     let face: OpaquePointer
     let font: OpaquePointer
+    private let interactionsOnce = Mutex<GlyphInteractions?>(nil)
+
+    /// What the face's glyphs can do to their neighbours (read from its tables on first use).
+    var interactions: GlyphInteractions {
+        interactionsOnce.withLock { cached in
+            if let cached { return cached }
+            let read = GlyphInteractions(face: face)
+            cached = read
+            return read
+        }
+    }
 
     init(path: String, index: Int, family: String?, id: Int) throws(LayoutError) {
         guard let blob = hb_blob_create_from_file_or_fail(path) else { throw .unreadableFontFile(path: path) }

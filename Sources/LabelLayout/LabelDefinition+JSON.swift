@@ -30,6 +30,7 @@ extension LabelDefinition {
             numberOfLines = try FieldReader.integer(value, field, minimum: 0)
         }
         try reader.optional("lineBreakMode") { value, field throws(LayoutError) in lineBreakMode = try FieldReader.enumeration(value, field) }
+        try reader.optional("lineBreakStrategy") { value, field throws(LayoutError) in lineBreakStrategy = try FieldReader.enumeration(value, field) }
         try reader.optional("textAlignment") { value, field throws(LayoutError) in textAlignment = try FieldReader.enumeration(value, field) }
         try reader.optional("verticalAlignment") { value, field throws(LayoutError) in verticalAlignment = try FieldReader.enumeration(value, field) }
         try reader.optional("contentInsets") { value, field throws(LayoutError) in contentInsets = try Self.decodeInsets(value, field: field) }
@@ -352,6 +353,7 @@ extension LabelDefinition {
         writer.endObject()
         writer.key("numberOfLines"); writer.number(numberOfLines)
         writer.key("lineBreakMode"); writer.string(lineBreakMode.rawValue)
+        writer.key("lineBreakStrategy"); writer.string(lineBreakStrategy.rawValue)
         writer.key("textAlignment"); writer.string(textAlignment.rawValue)
         writer.key("verticalAlignment"); writer.string(verticalAlignment.rawValue)
         writer.key("contentInsets")

@@ -20,6 +20,8 @@ public struct LabelDefinition: Sendable, Hashable {
     /// 0 = unlimited.
     public var numberOfLines = 1
     public var lineBreakMode = LineBreakMode.truncateTail
+    /// How lines are chosen among the break opportunities of word-breaking modes.
+    public var lineBreakStrategy = LineBreakStrategy.standard
     public var textAlignment = TextAlignment.natural
     public var verticalAlignment = VerticalAlignment.middle
     public var contentInsets = EdgeInsets.zero
@@ -70,6 +72,18 @@ public enum LineBreakMode: String, Sendable, CaseIterable {
     case wordWrap, charWrap, clip, truncateHead, truncateTail, truncateMiddle
 
     var truncates: Bool { self == .truncateHead || self == .truncateTail || self == .truncateMiddle }
+}
+
+/// `NSParagraphStyle.LineBreakStrategy`: refinements of greedy line filling in the modes that
+/// break between words (every mode but `charWrap`). `standard`, UILabel's default, is
+/// `pushOut` and `hangulWordPriority` together (docs/layout-rules.md).
+public enum LineBreakStrategy: String, Sendable, CaseIterable {
+    case standard, pushOut, hangulWordPriority, none
+
+    /// No paragraph ends with a one-word line when a word from the line above can move down.
+    var pushesOut: Bool { self == .standard || self == .pushOut }
+    /// Korean text breaks only at spaces: never between two Hangul characters.
+    var keepsHangulWords: Bool { self == .standard || self == .hangulWordPriority }
 }
 
 /// `NSTextAlignment`.

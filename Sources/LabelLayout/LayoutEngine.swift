@@ -21,7 +21,7 @@ public final class LayoutEngine: Sendable {
     public static let version: String = {
         let harfBuzz = String(cString: hb_version_string())
         let icu = String(cString: lc_icu_version())
-        return "labelcat-layout/1 harfbuzz/\(harfBuzz) icu/\(icu)"
+        return "labelcat-layout/2 harfbuzz/\(harfBuzz) icu/\(icu)"
     }()
 
     public let fonts: FontLibrary
@@ -81,6 +81,12 @@ public final class LayoutEngine: Sendable {
 
 extension LayoutWorkspace {
     func layout(_ definition: LabelDefinition, locale: String) throws(LayoutError) -> ComputedLayout {
+        try layoutLines(definition, locale: locale).layout
+    }
+
+    /// The layout and its visible lines as the breaker and truncation left them (what the
+    /// glyphs are drawn from).
+    func layoutLines(_ definition: LabelDefinition, locale: String) throws(LayoutError) -> (layout: ComputedLayout, lines: [PlacedLine]) {
         try definition.validateNumbers()
         let chain = try fonts.chain(for: definition.font)
         let font = ResolvedFont(definition, primary: chain.primary)
@@ -92,23 +98,29 @@ extension LayoutWorkspace {
         trimStore()
         let text = UnsafeBufferPointer(start: textBuffer.base, count: textBuffer.count)
         let bidi = BidiParagraphs(text)
-        let segments = try bidi.levels.withUnsafeBufferPointer { levels throws(LayoutError) in
-            try self.segments(text, locale: locale, levels: bidi.isAllLeftToRight ? nil : levels, chain: chain)
+        try findLineBreaks(text, locale: locale)
+        let language = language(for: locale)
+        bidi.levels.withUnsafeBufferPointer { levels in
+            shapeText(text, levels: bidi.isAllLeftToRight ? nil : levels, chain: chain, language: language,
+                      breaks: UnsafeBufferPointer(start: breakBuffer.base, count: breakBuffer.count), into: &self.shaped)
         }
-        let tokenSegment = definition.lineBreakMode.truncates ? measureToken(definition.truncationToken, chain: chain) : nil
-        let setting = TextSetting(size: definition.font.size, letterSpacing: definition.letterSpacing, store: store)
-        let allLines = breakLines(segments, width: inner.width, mode: definition.lineBreakMode,
-                                  setting: setting, textLength: text.count)
+        let shaped = self.shaped
+        let setting = TextSetting(size: definition.font.size, letterSpacing: definition.letterSpacing)
+        let tokenWidth = definition.lineBreakMode.truncates
+            ? measureToken(definition.truncationToken, chain: chain, language: language, setting: setting) : 0
+        let allLines = breakLines(shaped, text, width: inner.width, mode: definition.lineBreakMode,
+                                  strategy: definition.lineBreakStrategy, setting: setting)
         let needed = allLines.count
 
         func shownLines(_ count: Int) -> [PlacedLine] {
             var shown = allLines.prefix(count).map {
-                PlacedLine(range: $0.start..<$0.end, text: visibleText(text, $0.start..<$0.contentEnd),
-                           width: $0.width, endsParagraph: $0.endsParagraph)
+                PlacedLine(range: shaped.offset($0.startEdge)..<shaped.offset($0.endEdge),
+                           text: visibleText(text, shaped.offset($0.startEdge)..<shaped.offset($0.contentEdge)),
+                           width: $0.width, endsParagraph: $0.endsParagraph, before: $0.startEdge..<$0.contentEdge)
             }
             if count < needed, definition.lineBreakMode.truncates {
-                shown[count - 1] = truncatedLine(allLines, index: count - 1, segments: segments, text: text,
-                                                 width: inner.width, token: tokenSegment,
+                shown[count - 1] = truncatedLine(allLines, index: count - 1, shaped: shaped, text: text,
+                                                 width: inner.width, tokenWidth: tokenWidth,
                                                  definition: definition, setting: setting)
             }
             return shown
@@ -166,7 +178,7 @@ extension LayoutWorkspace {
             width: roundUp(textWidth(intrinsicLines), scale: scale) + insets.left + insets.right,
             height: roundUp(textHeight(intrinsicLines.count), scale: scale) + insets.top + insets.bottom)
 
-        return ComputedLayout(
+        let layout = ComputedLayout(
             name: definition.name, locale: locale, bounds: bounds,
             textRect: Rect(x: textX, y: textY, width: size.width, height: size.height),
             lines: placed, neededLineCount: needed, truncated: visible < needed,
@@ -174,6 +186,7 @@ extension LayoutWorkspace {
             font: font,
             inputHash: InputHash.of(definition, locale: locale, chain: chain),
             engineVersion: LayoutEngine.version)
+        return (layout, lines)
     }
 
     /// x of a box of `width` aligned in `inner` (SPEC §2.8).
@@ -190,39 +203,57 @@ extension LayoutWorkspace {
     /// of the rest of its paragraph as fits beside the token: the start (tail), the end (head)
     /// or both (middle). When the rest of the paragraph fits whole and only later paragraphs
     /// are hidden, the token goes at the end in every mode.
-    func truncatedLine(_ lines: UnsafeBufferPointer<LineBox>, index: Int, segments: UnsafeBufferPointer<Segment>, text: UnsafeBufferPointer<UInt16>,
-                       width available: Double, token: Segment?, definition: LabelDefinition,
+    func truncatedLine(_ lines: UnsafeBufferPointer<LineBox>, index: Int, shaped: ShapedText, text: UnsafeBufferPointer<UInt16>,
+                       width available: Double, tokenWidth: Double, definition: LabelDefinition,
                        setting: TextSetting) -> PlacedLine {
         let line = lines[index]
-        let paragraphEnd = lines[index...].first { $0.endsParagraph }?.contentEnd ?? lines[lines.count - 1].contentEnd
-        let ruler = GraphemeRuler(segments: segments, from: line.start, to: paragraphEnd, setting: setting, text: text)
-        let tokenWidth = token.map { setting.offset($0, $0.lastEdge) } ?? 0
+        let first = line.startEdge
+        let last = lines[index...].first { $0.endsParagraph }?.contentEdge ?? lines[lines.count - 1].contentEdge
         let budget = available - tokenWidth
-        let last = ruler.count - 1
-        func string(_ from: Int, _ to: Int) -> String { visibleText(text, ruler.offsets[from]..<ruler.offsets[to]) }
-        let range = line.start..<paragraphEnd
+        let range = shaped.offset(first)..<shaped.offset(last)
         let tokenText = definition.truncationToken
 
-        let whole = ruler.trimmedWidth(from: 0, to: last)
-        if whole.width <= budget + 1e-6 {
-            return PlacedLine(range: range, text: string(whole.from, whole.to) + tokenText,
-                              width: whole.width + tokenWidth, endsParagraph: false)
+        /// The edges from..<to without white space at either end.
+        func trimmed(_ from: Int, _ to: Int) -> Range<Int> {
+            var low = from
+            var high = to
+            while high > low, shaped.has(high, ShapedText.hanging) { high -= 1 }
+            while low < high, shaped.has(low + 1, ShapedText.hanging) { low += 1 }
+            return low..<high
         }
-        func longestPrefix(within limit: Double) -> (width: Double, from: Int, to: Int) {
-            var best = ruler.trimmedWidth(from: 0, to: 0)
-            for end in 1...max(1, last) where end <= last {
-                let candidate = ruler.trimmedWidth(from: 0, to: end)
-                if candidate.width > limit + 1e-6 { break }
+        func width(_ edges: Range<Int>) -> Double {
+            lineWidth(shaped, text, from: edges.lowerBound, to: edges.upperBound, setting: setting)
+        }
+        func fitsIn(_ edges: Range<Int>, _ limit: Double) -> Bool {
+            edges.isEmpty || fits(shaped, text, from: edges.lowerBound, to: edges.upperBound, available: limit, setting: setting)
+        }
+        func string(_ edges: Range<Int>) -> String { visibleText(text, shaped.offset(edges.lowerBound)..<shaped.offset(edges.upperBound)) }
+        func placed(_ before: Range<Int>, _ after: Range<Int>, _ shown: String) -> PlacedLine {
+            PlacedLine(range: range, text: shown, width: width(before) + tokenWidth + width(after), endsParagraph: false,
+                       before: before, after: after, hasToken: true)
+        }
+
+        let whole = trimmed(first, last)
+        if fitsIn(whole, budget) {
+            return placed(whole, last..<last, string(whole) + tokenText)
+        }
+        func longestPrefix(within limit: Double) -> Range<Int> {
+            var best = trimmed(first, first)
+            var end = first + 1
+            while end <= last {
+                let candidate = trimmed(first, end)
+                if !fitsIn(candidate, limit) { break }
                 best = candidate
+                end += 1
             }
             return best
         }
-        func longestSuffix(within limit: Double, notBefore floor: Int) -> (width: Double, from: Int, to: Int) {
-            var best = ruler.trimmedWidth(from: last, to: last)
+        func longestSuffix(within limit: Double, notBefore floor: Int) -> Range<Int> {
+            var best = trimmed(last, last)
             var start = last - 1
             while start >= floor {
-                let candidate = ruler.trimmedWidth(from: start, to: last)
-                if candidate.width > limit + 1e-6 { break }
+                let candidate = trimmed(start, last)
+                if !fitsIn(candidate, limit) { break }
                 best = candidate
                 start -= 1
             }
@@ -230,38 +261,55 @@ extension LayoutWorkspace {
         }
         switch definition.lineBreakMode {
         case .truncateHead:
-            let suffix = longestSuffix(within: budget, notBefore: 0)
-            return PlacedLine(range: range, text: tokenText + string(suffix.from, suffix.to),
-                              width: tokenWidth + suffix.width, endsParagraph: false)
+            let suffix = longestSuffix(within: budget, notBefore: first)
+            return placed(first..<first, suffix, tokenText + string(suffix))
         case .truncateMiddle:
             let prefix = longestPrefix(within: budget / 2)
-            let suffix = longestSuffix(within: budget - prefix.width, notBefore: prefix.to)
-            return PlacedLine(range: range, text: string(prefix.from, prefix.to) + tokenText + string(suffix.from, suffix.to),
-                              width: prefix.width + tokenWidth + suffix.width, endsParagraph: false)
+            let suffix = longestSuffix(within: budget - width(prefix), notBefore: prefix.upperBound)
+            return placed(prefix, suffix, string(prefix) + tokenText + string(suffix))
         default:
             let prefix = longestPrefix(within: budget)
-            return PlacedLine(range: range, text: string(prefix.from, prefix.to) + tokenText,
-                              width: prefix.width + tokenWidth, endsParagraph: false)
+            return placed(prefix, last..<last, string(prefix) + tokenText)
         }
     }
 }
 
 extension LayoutWorkspace {
-    /// Measures the truncation token as a segment of its own; nil for an empty token.
-    func measureToken(_ token: String, chain: FontChain) -> Segment? {
-        let units = Array(token.utf16)
-        guard !units.isEmpty else { return nil }
-        let entry = units.withUnsafeBufferPointer { measure($0, 0..<$0.count, levels: nil, chain: chain) }
-        return Segment(start: 0, end: units.count, endsParagraph: false, entry: store.entries[entry])
+    /// The width in points of the truncation token shaped as a text of its own (0 for an
+    /// empty token). The last token measured is remembered in ems.
+    func measureToken(_ token: String, chain: FontChain, language: TextLanguage, setting: TextSetting) -> Double {
+        if let known = lastToken, known.token == token, known.chain == chain.id, known.language == language.id {
+            return setting.points(ems: known.ems, graphemes: known.graphemes)
+        }
+        let units = shapeToken(token, chain: chain, language: language)
+        let graphemes = shapedToken.edgeCount - 1
+        let ems = units.withUnsafeBufferPointer { lineAdvance(shapedToken, $0, from: 0, to: graphemes) }
+        lastToken = (token, chain.id, language.id, ems, graphemes)
+        return setting.points(ems: ems, graphemes: graphemes)
+    }
+
+    /// Shapes the truncation token as a text of its own into `shapedToken`; returns its code units.
+    @discardableResult
+    func shapeToken(_ token: String, chain: FontChain, language: TextLanguage) -> [UInt16] {
+        let units = utf16Units(of: token)
+        units.withUnsafeBufferPointer { text in
+            shapeText(text, levels: nil, chain: chain, language: language, breaks: UnsafeBufferPointer(start: nil, count: 0),
+                      into: &shapedToken)
+        }
+        return units
     }
 }
 
-/// A visible line before it is placed.
+/// A visible line before it is placed: its range and text, and what it shows (edges of the
+/// shaped text before and after the truncation token, if it has one).
 struct PlacedLine {
     var range: Range<Int>
     var text: String
     var width: Double
     var endsParagraph: Bool
+    var before: Range<Int>
+    var after: Range<Int> = 0..<0
+    var hasToken = false
 }
 
 /// The text of a range without its line separators. Transcodes to UTF-8 by hand: building a
