@@ -22,6 +22,8 @@ public protocol JSONSink {
     mutating func string(_ value: String)
     mutating func number(_ value: Double)
     mutating func number(_ value: Int)
+    mutating func bool(_ value: Bool)
+    mutating func null()
 }
 
 public struct JSONWriter: Sendable, JSONSink {

@@ -1,16 +1,19 @@
 import LabelJSON
 
-/// The hash of everything a layout depends on (SPEC §4): every field of the resolved
-/// definition as `LabelDefinition.writeFields` gives them (the list the canonical JSON is
-/// written from, so a field the JSON has is hashed; of the texts, only the one the locale
-/// shows), the locale, the identity of every font file the definition names, and the engine
-/// version. 128 bits, as 32 hex digits; stable across processes and machines (of one byte order).
+/// The hash of everything a layout depends on: every field of the resolved definition as
+/// `LabelDefinition.writeFields` gives them (the list the canonical JSON is written from, so a
+/// field the JSON has is hashed; of the texts, only the one the layout reads), the locale, the
+/// variant, the content size category, the identity of every font file the definition names,
+/// and the engine version. 128 bits, as 32 hex digits; stable across processes and machines
+/// (of one byte order).
 public enum InputHash {
-    static func of(_ definition: LabelDefinition, locale: String, chain: FontChain) -> String {
+    static func of(_ definition: LabelDefinition, text: TextKey, category: ContentSizeCategory, chain: FontChain) -> String {
         var fields = HashingSink()
-        definition.writeFields(into: &fields, locale: locale)
+        definition.writeFields(into: &fields, text: text)
         var hasher = fields.hasher
-        hasher.combine(locale)
+        hasher.combine(text.locale)
+        hasher.combine(text.variant)
+        hasher.combine(category.rawValue)
         for face in chain.faces { hasher.combine(face.fileIdentity) }
         hasher.combine(LayoutEngine.version)
         return hasher.hexDigest
@@ -25,7 +28,7 @@ struct HashingSink: JSONSink {
     private(set) var hasher = StableHasher()
 
     private enum Tag: Int {
-        case beginObject = 1, endObject, beginArray, endArray, key, string, double, integer
+        case beginObject = 1, endObject, beginArray, endArray, key, string, double, integer, boolean, null
     }
 
     private mutating func tag(_ tag: Tag) { hasher.combine(tag.rawValue) }
@@ -35,9 +38,11 @@ struct HashingSink: JSONSink {
     mutating func beginArray() { tag(.beginArray) }
     mutating func endArray() { tag(.endArray) }
 
-    /// A key the code names: its place in `writeFields`' fixed order says which it is, so the
-    /// tag alone is hashed (the fields' values and the tags' sequence tell definitions apart).
-    mutating func key(_ name: StaticString) { tag(.key) }
+    /// A key the code names, hashed by its bytes: optional fields come and go, so a key's
+    /// place in `writeFields`' order does not say which it is.
+    mutating func key(_ name: StaticString) {
+        hasher.combine(bytes: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount), tag: Tag.key.rawValue)
+    }
 
     mutating func key(dynamic name: String) {
         hasher.combine(name, tag: Tag.key.rawValue)
@@ -56,6 +61,13 @@ struct HashingSink: JSONSink {
         tag(.integer)
         hasher.combine(value)
     }
+
+    mutating func bool(_ value: Bool) {
+        tag(.boolean)
+        hasher.combine(value ? 1 : 0)
+    }
+
+    mutating func null() { tag(.null) }
 }
 
 extension InputHash {

@@ -16,15 +16,22 @@ extension LabelDefinition {
         }
         var reader = FieldReader(object: object)
         let name = try reader.required("name") { value, field throws(LayoutError) in try Self.decodeName(value, field: field) }
-        let frame = try reader.required("frame") { value, field throws(LayoutError) in try Self.decodeFrame(value, field: field) }
+        let (frame, selfSizing) = try reader.required("frame") { value, field throws(LayoutError) in try Self.decodeFrame(value, field: field) }
         self.init(name: name, frame: frame)
-        try reader.optional("text") { value, field throws(LayoutError) in text = try Self.decodeText(value, field: field) }
+        isSelfSizing = selfSizing
+        try reader.optional("text") { value, field throws(LayoutError) in
+            if let plain = try decodeTexts(value, locale: "", field: field) { text = plain }
+        }
         try reader.optional("texts") { value, field throws(LayoutError) in
-            guard let variants = value.object else { throw FieldReader.typeError(field, "an object of locale: text", value) }
-            for (locale, variant) in variants {
-                texts[locale] = try Self.decodeText(variant, field: "\(field).\(locale)")
+            guard let locales = value.object else { throw FieldReader.typeError(field, "an object of locale: text", value) }
+            for (locale, localized) in locales {
+                guard !locale.isEmpty, !locale.unicodeScalars.contains("\u{0}") else {
+                    throw .invalidField(field: field, message: "a locale must be non-empty and hold no U+0000")
+                }
+                if let plain = try decodeTexts(localized, locale: locale, field: "\(field).\(locale)") { texts[locale] = plain }
             }
         }
+        try reader.optional("arguments") { value, field throws(LayoutError) in arguments = try FormatArgument.list(fromJSON: value, field: field) }
         try reader.optional("font") { value, field throws(LayoutError) in font = try Self.decodeFont(value, field: field) }
         try reader.optional("numberOfLines") { value, field throws(LayoutError) in
             numberOfLines = try FieldReader.integer(value, field, minimum: 0)
@@ -47,6 +54,14 @@ extension LabelDefinition {
         try reader.optional("scale") { value, field throws(LayoutError) in
             scale = try FieldReader.integer(value, field, minimum: 1)
             guard scale <= 3 else { throw .invalidField(field: field, message: "must be 1, 2 or 3, got \(scale)") }
+        }
+        try reader.optional("adjustsFontSizeToFitWidth") { value, field throws(LayoutError) in adjustsFontSizeToFitWidth = try FieldReader.bool(value, field) }
+        try reader.optional("minimumScaleFactor") { value, field throws(LayoutError) in
+            minimumScaleFactor = try FieldReader.number(value, field, minimum: 0)
+            guard minimumScaleFactor <= 1 else { throw .invalidField(field: field, message: "must be from 0 to 1, got \(formatNumber(minimumScaleFactor))") }
+        }
+        try reader.optional("allowsDefaultTighteningForTruncation") { value, field throws(LayoutError) in
+            allowsDefaultTighteningForTruncation = try FieldReader.bool(value, field)
         }
         try reader.refuseUnknownMembers()
         try validateNumbers()
@@ -93,14 +108,37 @@ extension LabelDefinition {
         return text
     }
 
-    static func decodeFrame(_ value: JSONValue, field: String) throws(LayoutError) -> Rect {
+    /// A frame, and whether it is self-sizing (`height` null: Auto Layout sizes it to its text).
+    static func decodeFrame(_ value: JSONValue, field: String) throws(LayoutError) -> (Rect, selfSizing: Bool) {
         var reader = try FieldReader(value, field: field, expected: "an object {x, y, width, height}")
         let x = try reader.required("x") { value, field throws(LayoutError) in try FieldReader.number(value, field) }
         let y = try reader.required("y") { value, field throws(LayoutError) in try FieldReader.number(value, field) }
         let width = try reader.required("width") { value, field throws(LayoutError) in try FieldReader.number(value, field, minimum: 0) }
-        let height = try reader.required("height") { value, field throws(LayoutError) in try FieldReader.number(value, field, minimum: 0) }
+        let selfSizing = value.object?["height"] == .null
+        let height = selfSizing ? 0
+            : try reader.required("height") { value, field throws(LayoutError) in try FieldReader.number(value, field, minimum: 0) }
+        if selfSizing { try reader.optional("height") { _, _ throws(LayoutError) in } }
         try reader.refuseUnknownMembers()
-        return Rect(x: x, y: y, width: width, height: height)
+        return (Rect(x: x, y: y, width: width, height: height), selfSizing)
+    }
+
+    /// A locale's texts: a string (the plain text, returned), or an object of variant: text
+    /// ("" = the plain text) whose variants go to `variantTexts`.
+    private mutating func decodeTexts(_ value: JSONValue, locale: String, field: String) throws(LayoutError) -> String? {
+        guard let variants = value.object else { return try Self.decodeText(value, field: field) }
+        var plain: String?
+        for (variant, variantText) in variants {
+            let decoded = try Self.decodeText(variantText, field: "\(field).\(variant)")
+            if variant.isEmpty {
+                plain = decoded
+            } else {
+                guard !variant.unicodeScalars.contains("\u{0}") else {
+                    throw .invalidField(field: field, message: "a variant name must hold no U+0000")
+                }
+                variantTexts[TextKey(locale: locale, variant: variant)] = decoded
+            }
+        }
+        return plain
     }
 
     static func decodeInsets(_ value: JSONValue, field: String) throws(LayoutError) -> EdgeInsets {
@@ -115,7 +153,8 @@ extension LabelDefinition {
     }
 
     static func decodeFont(_ value: JSONValue, field: String) throws(LayoutError) -> FontSpec {
-        var reader = try FieldReader(value, field: field, expected: "an object {family, size, weight}")
+        var reader = try FieldReader(value, field: field, expected: "an object {family, size, weight, textStyle, scalesWithCategory}")
+        let members = reader.object
         var font = FontSpec()
         try reader.optional("family") { value, field throws(LayoutError) in
             switch value {
@@ -149,6 +188,21 @@ extension LabelDefinition {
                 font.weight = try FieldReader.integer(value, field, minimum: 1)
                 guard font.weight <= 1000 else { throw .invalidField(field: field, message: "must be 1–1000, got \(font.weight)") }
             }
+        }
+        try reader.optional("textStyle") { value, field throws(LayoutError) in
+            let style: TextStyle = try FieldReader.enumeration(value, field)
+            guard members["size"] == nil || members["size"] == .null else {
+                throw .invalidField(field: field, message: "sets the size by the content size category; a font with a text style takes no size")
+            }
+            font.textStyle = style
+            font.size = style.pointSize(in: .large)
+            if members["weight"] == nil || members["weight"] == .null { font.weight = style.defaultWeight }
+        }
+        try reader.optional("scalesWithCategory") { value, field throws(LayoutError) in
+            guard font.textStyle == nil else {
+                throw .invalidField(field: field, message: "scales a fixed size; a font with a text style already follows the category")
+            }
+            font.scalesWithCategory = try FieldReader.enumeration(value, field)
         }
         try reader.refuseUnknownMembers()
         return font
@@ -271,6 +325,11 @@ struct FieldReader {
         return .invalidField(field: field, message: "must be \(expected), got \(value.kindDescription)")
     }
 
+    static func bool(_ value: JSONValue, _ field: String) throws(LayoutError) -> Bool {
+        guard case .bool(let flag) = value else { throw Self.typeError(field, "true or false", value) }
+        return flag
+    }
+
     static func number(_ value: JSONValue, _ field: String, minimum: Double = -.greatestFiniteMagnitude) throws(LayoutError) -> Double {
         guard let number = value.number else { throw Self.typeError(field, "a number", value) }
         guard number.isFinite, number >= minimum else {
@@ -316,26 +375,51 @@ extension LabelDefinition {
         let style = writer.numberStyle
         writer.numberStyle = .exact
         defer { writer.numberStyle = style }
-        writeFields(into: &writer, locale: nil)
+        writeFields(into: &writer, text: nil)
     }
 
     /// Every field of the definition, in order, to a JSON sink: the one list of a definition's
     /// fields, which the canonical JSON (`writeJSON`) and the input hash (`InputHash.of`) both
-    /// walk. With a `locale`, the only text given is the one that locale shows, as `text` (what
-    /// a layout for that locale reads).
-    func writeFields<Sink: JSONSink>(into writer: inout Sink, locale: String?) {
+    /// walk. With a `text` key, the only text given is the one a layout of that locale and
+    /// variant reads, as `text`.
+    func writeFields<Sink: JSONSink>(into writer: inout Sink, text selected: TextKey?) {
         writer.beginObject()
         writer.key("name"); writer.string(name)
-        writer.key("text"); writer.string(locale.map(text(for:)) ?? text)
-        if locale == nil, !texts.isEmpty {
-            writer.key("texts")
-            writer.beginObject()
-            for locale in texts.keys.sorted() {
-                writer.key(dynamic: locale); writer.string(texts[locale]!)
+        writer.key("text")
+        if let selected {
+            writer.string(text(locale: selected.locale, variant: selected.variant))
+        } else {
+            writeTexts(locale: "", plain: text, into: &writer)
+            let locales = Set(texts.keys).union(variantTexts.keys.lazy.filter { !$0.locale.isEmpty }.map(\.locale))
+            if !locales.isEmpty {
+                writer.key("texts")
+                writer.beginObject()
+                for locale in locales.sorted() {
+                    writer.key(dynamic: locale)
+                    writeTexts(locale: locale, plain: texts[locale], into: &writer)
+                }
+                writer.endObject()
             }
-            writer.endObject()
         }
-        writer.key("frame"); writer.rect(frame)
+        if let arguments {
+            writer.key("arguments")
+            writer.beginArray()
+            for argument in arguments {
+                switch argument {
+                case .string(let string): writer.string(string)
+                case .number(let number): writer.number(number)
+                }
+            }
+            writer.endArray()
+        }
+        writer.key("frame")
+        writer.beginObject()
+        writer.key("x"); writer.number(frame.x)
+        writer.key("y"); writer.number(frame.y)
+        writer.key("width"); writer.number(frame.width)
+        writer.key("height")
+        if isSelfSizing { writer.null() } else { writer.number(frame.height) }
+        writer.endObject()
         writer.key("font")
         writer.beginObject()
         if !font.families.isEmpty {
@@ -348,8 +432,15 @@ extension LabelDefinition {
                 writer.endArray()
             }
         }
-        writer.key("size"); writer.number(font.size)
+        if let textStyle = font.textStyle {
+            writer.key("textStyle"); writer.string(textStyle.rawValue)
+        } else {
+            writer.key("size"); writer.number(font.size)
+        }
         writer.key("weight"); writer.number(font.weight)
+        if let scalesWithCategory = font.scalesWithCategory {
+            writer.key("scalesWithCategory"); writer.string(scalesWithCategory.rawValue)
+        }
         writer.endObject()
         writer.key("numberOfLines"); writer.number(numberOfLines)
         writer.key("lineBreakMode"); writer.string(lineBreakMode.rawValue)
@@ -371,6 +462,25 @@ extension LabelDefinition {
         writer.key("textColor"); writer.string(textColor.description)
         writer.key("backgroundColor"); writer.string(backgroundColor.description)
         writer.key("scale"); writer.number(scale)
+        writer.key("adjustsFontSizeToFitWidth"); writer.bool(adjustsFontSizeToFitWidth)
+        writer.key("minimumScaleFactor"); writer.number(minimumScaleFactor)
+        writer.key("allowsDefaultTighteningForTruncation"); writer.bool(allowsDefaultTighteningForTruncation)
+        writer.endObject()
+    }
+
+    /// A locale's texts: its plain text as a string, or with variants an object of variant:
+    /// text ("" = the plain text), variants sorted.
+    private func writeTexts<Sink: JSONSink>(locale: String, plain: String?, into writer: inout Sink) {
+        let variants = variantTexts.keys.filter { $0.locale == locale }.sorted()
+        guard !variants.isEmpty else {
+            writer.string(plain ?? "")
+            return
+        }
+        writer.beginObject()
+        if let plain { writer.key(dynamic: ""); writer.string(plain) }
+        for key in variants {
+            writer.key(dynamic: key.variant); writer.string(variantTexts[key]!)
+        }
         writer.endObject()
     }
 

@@ -14,6 +14,10 @@ public struct LabelDefinition: Sendable, Hashable {
     /// The base text; `texts` holds per-locale variants.
     public var text: String = ""
     public var texts: [String: String] = [:]
+    /// Plural forms and device variations, of the base text (locale "") and of locales.
+    public var variantTexts: [TextKey: String] = [:]
+    /// Sample arguments of format specifiers (`%@`, `%d`, …), by position; nil = defaults.
+    public var arguments: [FormatArgument]?
     /// Position on its screen (rendering only) and size; layout uses `(0, 0, width, height)`.
     public var frame: Rect
     public var font = FontSpec()
@@ -37,33 +41,87 @@ public struct LabelDefinition: Sendable, Hashable {
     public var backgroundColor = Color.clear
     /// The pixel grid for rounding: 1, 2 or 3.
     public var scale = 3
+    /// `adjustsFontSizeToFitWidth`: shrink the font (down to `size × minimumScaleFactor`)
+    /// before truncating.
+    public var adjustsFontSizeToFitWidth = false
+    /// The smallest fraction of the font size autoshrink may use: 0 < f ≤ 1, 0 = none.
+    public var minimumScaleFactor = 0.0
+    /// Tighten a line at most 5% too wide instead of truncating it.
+    public var allowsDefaultTighteningForTruncation = false
+    /// An Auto Layout label with no fixed height (`frame.height` null in JSON): its height is
+    /// its text's, up to `numberOfLines`; `frame.height` is not used (0 when read from JSON).
+    public var isSelfSizing = false
 
     public init(name: String, frame: Rect) {
         self.name = name
         self.frame = frame
     }
 
-    /// The text shown for a locale: its variant when there is one, else the base text.
-    public func text(for locale: String) -> String {
-        locale.isEmpty ? text : texts[locale] ?? text
+    /// The text a layout of a locale and variant reads, before its format specifiers are
+    /// filled in: the locale's variant, else its plain text (a pseudo-locale without one of its
+    /// own makes it from the base text), else the base text's variant, else the base text.
+    public func text(locale: String, variant: String = "") -> String {
+        if !variant.isEmpty, let found = variantTexts[TextKey(locale: locale, variant: variant)] { return found }
+        if !locale.isEmpty {
+            if let plain = texts[locale] { return plain }
+            if let pseudo = PseudoLanguage(locale: locale) { return pseudo.apply(to: text(locale: "", variant: variant)) }
+        }
+        if !variant.isEmpty, let base = variantTexts[TextKey(locale: "", variant: variant)] { return base }
+        return text
     }
 
-    /// Layout happens in `bounds = (0, 0, frame.width, frame.height)`.
+    /// The text a layout shows: `text(locale:variant:)` with its format specifiers replaced by
+    /// the label's `arguments`, or by sample values (numbers as the variant's plural form implies).
+    public func displayedText(locale: String, variant: String = "") -> String {
+        FormatArguments.apply(to: text(locale: locale, variant: variant), arguments: arguments ?? [],
+                              pluralForms: PluralCategory.forms(inVariant: variant))
+    }
+
+    /// Layout happens in `bounds = (0, 0, frame.width, frame.height)`; a self-sizing label's
+    /// height comes from its text.
     public var bounds: Rect { Rect(x: 0, y: 0, width: frame.width, height: frame.height) }
 }
 
+/// A text of a label: its locale ("" = the base text) and variant ("" = the plain text, else
+/// a plural form or device variation such as `plural.one` or `device.ipad`).
+public struct TextKey: Sendable, Hashable, Comparable {
+    public var locale: String
+    public var variant: String
+
+    public init(locale: String, variant: String = "") {
+        self.locale = locale
+        self.variant = variant
+    }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+        (lhs.locale, lhs.variant) < (rhs.locale, rhs.variant)
+    }
+}
+
 /// The font of a label: a fallback list of families (or font file paths), a size in points
-/// and a weight (100–900, 400 = regular).
+/// and a weight (100–900, 400 = regular). The size may follow the content size category:
+/// set by a Dynamic Type text style, or a fixed size scaled with one (`pointSize(in:)`).
 public struct FontSpec: Sendable, Hashable {
     /// Empty means the engine's default family (the "system font").
     public var families: [String] = []
+    /// The size at the `large` category (a text style's own size there, when it has one).
     public var size = 17.0
     public var weight = 400
+    /// `preferredFont(forTextStyle:)`: the size is the style's at each category.
+    public var textStyle: TextStyle?
+    /// `UIFontMetrics(forTextStyle:)`: the fixed `size` scales as this style does.
+    public var scalesWithCategory: TextStyle?
 
     public init(families: [String] = [], size: Double = 17, weight: Int = 400) {
         self.families = families
         self.size = size
         self.weight = weight
+    }
+
+    /// A text style's font: its size at `large`, its weight unless one is given.
+    public init(families: [String] = [], textStyle: TextStyle, weight: Int? = nil) {
+        self.init(families: families, size: textStyle.pointSize(in: .large), weight: weight ?? textStyle.defaultWeight)
+        self.textStyle = textStyle
     }
 }
 

@@ -24,14 +24,15 @@ extension LayoutEngine {
     public func glyphRuns(for layout: ComputedLayout, of definition: LabelDefinition) throws(LayoutError) -> [[GlyphRun]] {
         let workspace = try checkOutWorkspace()
         defer { checkIn(workspace) }
-        let lines = try workspace.layoutLines(definition, locale: layout.locale).lines
+        let lines = try workspace.layoutLines(definition, text: TextKey(locale: layout.locale, variant: layout.variant),
+                                              category: layout.contentSizeCategory).lines
         let bidi = BidiParagraphs(UnsafeBufferPointer(start: workspace.textBuffer.base, count: workspace.textBuffer.count))
         let token = workspace.shapeToken(definition.truncationToken, chain: try fonts.chain(for: definition.font),
                                          language: workspace.language(for: layout.locale))
         return zip(layout.lines, lines).map { placed, line in
             token.withUnsafeBufferPointer { token in
                 workspace.glyphRuns(line, at: placed, token: token, paragraphLevel: bidi.isRightToLeft(at: line.range.lowerBound) ? 1 : 0,
-                                    size: definition.font.size, letterSpacing: definition.letterSpacing)
+                                    size: layout.font.size, letterSpacing: definition.letterSpacing)
             }
         }
     }

@@ -32,17 +32,21 @@ public final class LayoutEngine: Sendable {
         fonts = FontLibrary(defaultFamily: defaultFamily)
     }
 
-    /// Lays out a label's text for a locale ("" = its base text).
-    public func layout(_ definition: LabelDefinition, locale: String = "") throws(LayoutError) -> ComputedLayout {
+    /// Lays out one of a label's texts — a locale's ("" = the base text), a variant's ("" = the
+    /// plain text) — at a content size category.
+    public func layout(_ definition: LabelDefinition, locale: String = "", variant: String = "",
+                       category: ContentSizeCategory = .large) throws(LayoutError) -> ComputedLayout {
         let workspace = try checkOutWorkspace()
         defer { checkIn(workspace) }
-        return try workspace.layout(definition, locale: locale)
+        return try workspace.layoutLines(definition, text: TextKey(locale: locale, variant: variant), category: category).layout
     }
 
     /// The input hash `layout` would record, without laying out: a stored layout whose hash
     /// differs is stale.
-    public func inputHash(_ definition: LabelDefinition, locale: String = "") throws(LayoutError) -> String {
-        InputHash.of(definition, locale: locale, chain: try fonts.chain(for: definition.font))
+    public func inputHash(_ definition: LabelDefinition, locale: String = "", variant: String = "",
+                          category: ContentSizeCategory = .large) throws(LayoutError) -> String {
+        InputHash.of(definition, text: TextKey(locale: locale, variant: variant), category: category,
+                     chain: try fonts.chain(for: definition.font))
     }
 
     /// The font a layout of `definition` reports: its primary face, metrics at its size and
@@ -80,20 +84,23 @@ public final class LayoutEngine: Sendable {
 }
 
 extension LayoutWorkspace {
-    func layout(_ definition: LabelDefinition, locale: String) throws(LayoutError) -> ComputedLayout {
-        try layoutLines(definition, locale: locale).layout
-    }
-
     /// The layout and its visible lines as the breaker and truncation left them (what the
     /// glyphs are drawn from).
-    func layoutLines(_ definition: LabelDefinition, locale: String) throws(LayoutError) -> (layout: ComputedLayout, lines: [PlacedLine]) {
-        try definition.validateNumbers()
+    func layoutLines(_ original: LabelDefinition, text selected: TextKey,
+                     category: ContentSizeCategory) throws(LayoutError) -> (layout: ComputedLayout, lines: [PlacedLine]) {
+        try original.validateNumbers()
+        let locale = selected.locale
+        // The font at the category's size; everything below reads this definition.
+        var definition = original
+        definition.font.size = original.font.pointSize(in: category)
         let chain = try fonts.chain(for: definition.font)
         let font = ResolvedFont(definition, primary: chain.primary)
         let lineHeight = font.lineHeight
-        let bounds = definition.bounds
-        let inner = bounds.inset(by: definition.contentInsets)
-        let textString = definition.text(for: locale)
+        // A self-sizing label has all the height its lines need; its bounds are set from them.
+        var bounds = definition.bounds
+        if definition.isSelfSizing { bounds.height = .greatestFiniteMagnitude }
+        var inner = bounds.inset(by: definition.contentInsets)
+        let textString = original.displayedText(locale: locale, variant: selected.variant)
         fillUTF16(textString, into: &textBuffer)
         trimStore()
         let text = UnsafeBufferPointer(start: textBuffer.base, count: textBuffer.count)
@@ -147,6 +154,10 @@ extension LayoutWorkspace {
 
         let scale = definition.scale
         let size = Size(width: roundUp(textWidth(lines), scale: scale), height: roundUp(textHeight(visible), scale: scale))
+        if definition.isSelfSizing {
+            bounds.height = size.height + definition.contentInsets.top + definition.contentInsets.bottom
+            inner = bounds.inset(by: definition.contentInsets)
+        }
         let rightToLeft = bidi.isRightToLeft(at: lines.first?.range.lowerBound ?? 0)
         let textX = Self.alignedX(width: size.width, in: inner, alignment: definition.textAlignment, rightToLeft: rightToLeft)
         let textY: Double
@@ -179,12 +190,12 @@ extension LayoutWorkspace {
             height: roundUp(textHeight(intrinsicLines.count), scale: scale) + insets.top + insets.bottom)
 
         let layout = ComputedLayout(
-            name: definition.name, locale: locale, bounds: bounds,
+            name: definition.name, locale: locale, variant: selected.variant, contentSizeCategory: category, bounds: bounds,
             textRect: Rect(x: textX, y: textY, width: size.width, height: size.height),
             lines: placed, neededLineCount: needed, truncated: visible < needed,
             intrinsicSize: intrinsic,
             font: font,
-            inputHash: InputHash.of(definition, locale: locale, chain: chain),
+            inputHash: InputHash.of(original, text: selected, category: category, chain: chain),
             engineVersion: LayoutEngine.version)
         return (layout, lines)
     }

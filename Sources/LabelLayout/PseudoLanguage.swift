@@ -22,6 +22,18 @@ public enum PseudoLanguage: String, Sendable, CaseIterable {
     /// right-to-left override (U+202E … U+202C), so Latin letters run right to left.
     case rtl
 
+    /// The pseudo-locale laid out with this pseudolanguage: a private-use language tag,
+    /// `x-pseudo-double`, `x-pseudo-accented`, `x-pseudo-bounded`, `x-pseudo-rtl`.
+    public var locale: String { "x-pseudo-" + rawValue }
+
+    /// The pseudolanguage of a pseudo-locale tag (compared without regard to case), or nil.
+    public init?(locale: String) {
+        let prefix = "x-pseudo-"
+        guard locale.utf8.count > prefix.utf8.count, locale.lowercased().hasPrefix(prefix),
+              let language = Self(rawValue: String(locale.lowercased().dropFirst(prefix.count))) else { return nil }
+        self = language
+    }
+
     /// The pseudo text of `text`.
     public func apply(to text: String) -> String {
         switch self {

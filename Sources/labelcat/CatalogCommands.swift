@@ -15,6 +15,17 @@ func openCatalog(_ arguments: ParsedArguments, readOnly: Bool = false) throws ->
 
 let jsonFlag = OptionSpec.flag("json", help: "Print JSON (one object per line for lists).")
 
+/// The content size category of a `--category` option (a UIKit name), or nil when not given.
+func categoryOption(_ arguments: ParsedArguments) throws -> ContentSizeCategory? {
+    guard let name = arguments.value("category") else { return nil }
+    guard let category = ContentSizeCategory(rawValue: name) else {
+        let names = ContentSizeCategory.allCases.map(\.rawValue)
+        throw UsageError(message: "The value '\(name)' of '--category' is not a content size category.\(suggestion(name, names, prefix: "")) (one of \(names.joined(separator: ", ")))",
+                         commandPath: arguments.path)
+    }
+    return category
+}
+
 /// Reads a whole file, or standard input for "-".
 func readInput(_ path: String) throws -> [UInt8] {
     try LineReader(path: path).readRest()

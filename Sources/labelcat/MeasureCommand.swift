@@ -12,7 +12,10 @@ let measureCommand = Command(
         per line (NDJSON), or spread over lines (pretty-printed: a line that opens an object or \
         an array without closing it starts a document that is read whole, then laid out). Blank \
         lines are not definitions and give no output; a UTF-8 byte order mark at the start is \
-        skipped. A definition may carry "locale" to lay out one of its "texts". Values are \
+        skipped. A definition may carry "locale" to lay out one of its "texts", "variant" for \
+        one of a text's plural forms or device variations ("plural.one"), and \
+        "contentSizeCategory" (a UIKit name: large, extraExtraLarge, accessibilityMedium, …) for \
+        the user's text size; these win over the options. Values are \
         literals: a token reference ("{font.size.body}") needs the catalog (label set or \
         label import, then layout).
         A definition that fails gives {"line": N, "error": "…"} in its place, with "index": I \
@@ -26,6 +29,7 @@ let measureCommand = Command(
     arguments: [ArgumentSpec(name: "file", help: "A file of definitions, or - for standard input (the default).", optional: true)],
     options: [
         .option("locale", "LOCALE", help: "Lay out this locale's text (a definition's own \"locale\" wins)."),
+        .option("category", "CATEGORY", help: "The content size category (default large; a definition's own \"contentSizeCategory\" wins)."),
         .option("default-family", "FAMILY", help: "The family of labels that name none (default: $LABELCAT_DEFAULT_FAMILY, else Noto Sans CJK SC)."),
     ],
     withoutCatalog: "it lays out definitions without a catalog (token references are the catalog's: use 'labelcat layout')",
@@ -36,6 +40,7 @@ func runMeasure(_ arguments: ParsedArguments) throws -> Int32 {
     let engine = LayoutEngine(defaultFamily: arguments.value("default-family")
         ?? environment("LABELCAT_DEFAULT_FAMILY") ?? "Noto Sans CJK SC")
     let defaultLocale = arguments.value("locale") ?? ""
+    let defaultCategory = try categoryOption(arguments) ?? .large
     let output = OutputStream.standardOutput
     var writer = JSONWriter(numberStyle: .millis, capacity: 4096)
     var failures = 0
@@ -43,18 +48,8 @@ func runMeasure(_ arguments: ParsedArguments) throws -> Int32 {
 
     /// Lays out one definition into `writer`.
     func layOut(_ item: DefinitionItem) throws {
-        var value = try item.value.get()
-        var locale = defaultLocale
-        if case .object(var object) = value, let requested = object["locale"] {
-            guard let requested = requested.string else {
-                throw LayoutError.invalidField(field: "locale", message: "must be a string, got \(requested.kindDescription)")
-            }
-            locale = requested
-            object["locale"] = nil
-            value = .object(object)
-        }
-        let definition = try LabelDefinition(json: value)
-        try engine.layout(definition, locale: locale).writeJSON(into: &writer)
+        let request = try LayoutRequest(json: try item.value.get(), locale: defaultLocale, category: defaultCategory)
+        try engine.layout(request).writeJSON(into: &writer)
     }
 
     /// Writes one definition's line: its layout, or {"line": N, ("index": I,) "error": "…"}.

@@ -13,7 +13,11 @@ struct InputHashTests {
         var definition = LabelDefinition(name: "hash.base", frame: Rect(x: 3, y: 4, width: 240, height: 96))
         definition.text = "Base text"
         definition.texts = ["de": "Basistext", "ja": "基本"]
+        definition.variantTexts = [TextKey(locale: "", variant: "plural.one"): "%d item",
+                                   TextKey(locale: "de", variant: "plural.other"): "%d Dinge"]
+        definition.arguments = [.string("Anna"), .number(3)]
         definition.font = FontSpec(families: ["DejaVu Sans", "Noto Sans CJK SC"], size: 15, weight: 700)
+        definition.font.scalesWithCategory = .body
         definition.numberOfLines = 3
         definition.lineBreakMode = .wordWrap
         definition.textAlignment = .center
@@ -27,6 +31,10 @@ struct InputHashTests {
         definition.textColor = Color(red: 1, green: 2, blue: 3)
         definition.backgroundColor = Color(red: 4, green: 5, blue: 6, alpha: 7)
         definition.scale = 2
+        definition.lineBreakStrategy = .pushOut
+        definition.adjustsFontSizeToFitWidth = true
+        definition.minimumScaleFactor = 0.5
+        definition.allowsDefaultTighteningForTruncation = true
         return definition
     }
 
@@ -70,6 +78,7 @@ struct InputHashTests {
     /// reader refuses, the values its message lists ("expected one of a, b, c").
     static func candidates(for value: JSONValue, at path: [String], in document: JSONValue) -> [JSONValue] {
         if let number = value.number { return [number + 1, number - 1, number * 2, number / 2, number + 0.5].map(JSONValue.number) }
+        if case .bool(let flag) = value { return [.bool(!flag)] }
         guard let text = value.string else { return [] }
         var values: [JSONValue] = [.string(text + "x"), .string("#102030"), .string("#10203040")]
         do {
@@ -92,8 +101,13 @@ struct InputHashTests {
         let paths = Self.leaves(document)
         #expect(paths.count >= 25, "fields: \(paths)")
         for path in paths {
-            let locale = path.first == "texts" ? path[1] : ""
-            let baseHash = InputHash.of(base, locale: locale, chain: chain)
+            // The text a leaf holds is read by the layout of its locale and variant.
+            let text = switch path.first {
+            case "texts": TextKey(locale: path[1], variant: path.count > 2 ? path[2] : "")
+            case "text": TextKey(locale: "", variant: path.count > 1 ? path[1] : "")
+            default: TextKey(locale: "")
+            }
+            let baseHash = InputHash.of(base, text: text, category: .large, chain: chain)
             let old = try #require(Self.value(document, at: path))
             var changed: LabelDefinition?
             for candidate in Self.candidates(for: old, at: path, in: document) where candidate != old {
@@ -106,7 +120,8 @@ struct InputHashTests {
                 Issue.record("found no valid other value for \(path.joined(separator: ".")) (\(old.jsonString())): add one to `candidates`")
                 continue
             }
-            #expect(InputHash.of(changed, locale: locale, chain: chain) != baseHash, "changing \(path.joined(separator: ".")) kept the hash")
+            #expect(InputHash.of(changed, text: text, category: .large, chain: chain) != baseHash,
+                    "changing \(path.joined(separator: ".")) kept the hash")
         }
     }
 
@@ -116,17 +131,37 @@ struct InputHashTests {
         var changed = Self.base
         changed.texts["ja"] = "別の"
         let chain = try engine.fonts.chain(for: changed.font)
-        for locale in ["", "de"] {
-            #expect(InputHash.of(changed, locale: locale, chain: chain) == InputHash.of(Self.base, locale: locale, chain: chain))
+        func hash(_ definition: LabelDefinition, _ locale: String, variant: String = "",
+                  category: ContentSizeCategory = .large) -> String {
+            InputHash.of(definition, text: TextKey(locale: locale, variant: variant), category: category, chain: chain)
         }
-        #expect(InputHash.of(changed, locale: "ja", chain: chain) != InputHash.of(Self.base, locale: "ja", chain: chain))
-        #expect(InputHash.of(Self.base, locale: "de", chain: chain) != InputHash.of(Self.base, locale: "", chain: chain))
+        for locale in ["", "de"] {
+            #expect(hash(changed, locale) == hash(Self.base, locale))
+        }
+        #expect(hash(changed, "ja") != hash(Self.base, "ja"))
+        #expect(hash(Self.base, "de") != hash(Self.base, ""))
+        #expect(hash(Self.base, "", variant: "plural.one") != hash(Self.base, ""))
+        #expect(hash(Self.base, "", category: .accessibilityLarge) != hash(Self.base, ""))
+    }
+
+    @Test("Self-sizing (frame.height null) and a fixed height hash apart")
+    func selfSizingIsInTheHash() throws {
+        let engine = LayoutEngine()
+        var selfSizing = Self.base
+        selfSizing.isSelfSizing = true
+        selfSizing.frame.height = 0
+        let chain = try engine.fonts.chain(for: selfSizing.font)
+        #expect(InputHash.of(selfSizing, text: TextKey(locale: ""), category: .large, chain: chain)
+                != InputHash.of(Self.base, text: TextKey(locale: ""), category: .large, chain: chain))
+        #expect(try LabelDefinition(json: Self.json(selfSizing)) == selfSizing)
     }
 
     @Test("Every stored property of a definition is in its canonical JSON (so in the hash)")
     func everyPropertyIsInTheJSON() throws {
         let document = try Self.json(Self.base)
-        let renamed = ["families": "family"]
+        // Fields the JSON spells otherwise: variants live in `text`/`texts`, self-sizing is a
+        // null `frame.height`, and a font has a text style or a size.
+        let renamed = ["families": "family", "variantTexts": "texts", "isSelfSizing": "frame", "textStyle": "size"]
         func keys(_ value: Any) -> Set<String> {
             Set(Mirror(reflecting: value).children.compactMap { $0.label.map { renamed[$0] ?? $0 } })
         }

@@ -80,7 +80,7 @@ struct MeasureCommandTests {
 
     // MARK: Tests
 
-    @Test("One definition in a file: one layout JSON with SPEC §3's keys and numbers")
+    @Test("One definition in a file: one layout JSON with the documented keys and numbers")
     func singleDefinition() throws {
         let directory = try TemporaryDirectory(prefix: "labelcat-input")
         let run = try Self.run(["measure", try directory.write("labels.json", Self.specExample + "\n")])
@@ -88,10 +88,15 @@ struct MeasureCommandTests {
         #expect(run.stderr.isEmpty)
         try #require(run.lines.count == 1, "stdout: \(run.stdout)")
         let layout = try Self.parse(run.lines[0])
-        #expect(layout.object?.keys == ["name", "locale", "bounds", "textRect", "lines", "lineCount", "neededLineCount",
-                                       "truncated", "intrinsicSize", "font", "inputHash", "engineVersion"])
+        #expect(layout.object?.keys == ["name", "locale", "variant", "contentSizeCategory", "bounds", "textRect", "lines",
+                                       "lineCount", "neededLineCount", "truncated", "shrunk", "fontSize", "intrinsicSize",
+                                       "font", "inputHash", "engineVersion"])
         #expect(layout["name"] == .string("demo.topLabel"))
         #expect(layout["locale"] == .string(""))
+        #expect(layout["variant"] == .string(""))
+        #expect(layout["contentSizeCategory"] == .string("large"))
+        #expect(layout["shrunk"] == .bool(false))
+        #expect(layout["fontSize"] == .number(17))
         #expect(layout["bounds"] == (try JSONValue.parse(#"{"x":0,"y":0,"width":350,"height":200}"#)))
         #expect(layout["textRect"] == (try JSONValue.parse(#"{"x":0,"y":0,"width":340,"height":49.333}"#)))
         let lines = try #require(layout["lines"]?.array)
