@@ -68,6 +68,26 @@ struct ImportCommandTests {
         #expect(try workspace.dump() == before)
     }
 
+    @Test("report: each finding's picture is laid out at its variant and content size category")
+    func reportPicturesPerVariantAndCategory() throws {
+        let (workspace, _) = try Self.shop()
+        try workspace.succeed("import", "Shop")
+        try workspace.succeed("label", "set", "styled", "--frame", "0,0,150,auto", "--text-style", "body", "--lines", "2",
+                              "--text", "Mitteilungen verwalten")
+        try workspace.succeed("settings", "set", "categories", "large,accessibilityExtraExtraExtraLarge")
+        try workspace.succeed("report", "--out", "report")
+        let images = try workspace.directory.contents("report/images")
+        #expect(images.contains("cart.badge@de@plural.other.png"), "\(images)")
+        #expect(images.contains("cart.badge@base@plural.other.png"), "the base text's picture of the same variant: \(images)")
+        #expect(images.contains("home.welcome@en@device.ipad.png"), "\(images)")
+        #expect(images.contains("styled@base@accessibilityExtraExtraExtraLarge.png"), "\(images)")
+        #expect(!images.contains("styled@base.png"), "at large it fits: \(images)")
+        // Two lines of 53 pt text (the body style's largest size) at 2 pixels per point.
+        let png = try [UInt8](Data(contentsOf: workspace.directory.url("report/images/styled@base@accessibilityExtraExtraExtraLarge.png")))
+        let height = png[20...23].reduce(0) { $0 << 8 | Int($1) }
+        #expect(height > 2 * 2 * 60, "the picture is \(height) px tall")
+    }
+
     @Test("import: --verbose lists the keys no label has; --strict refuses them; a malformed file changes nothing and names its file, line and key")
     func importErrors() throws {
         let (workspace, paths) = try Self.shop()
