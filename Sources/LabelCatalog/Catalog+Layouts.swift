@@ -181,13 +181,13 @@ extension Catalog {
             bindings.append(.text(value))
         }
         if truncatedOnly { sql += " AND truncated" }
+        sql += " ORDER BY label, locale, variant, category"
         let statement = try database.statement(sql)
         try statement.bind(bindings)
         var rows: [StoredLayout] = []
         while try statement.step() { rows.append(storedLayout(from: statement)) }
         try refreshSettings()
-        // Ordered as the catalog orders layouts: label, locale, variant, then category from the smallest.
-        rows.sort { ($0.label, $0.locale, $0.variant, $0.key?.category ?? .large) < ($1.label, $1.locale, $1.variant, $1.key?.category ?? .large) }
+        Self.orderCategories(&rows)
         // Under the freshness record every row is fresh but one recording an error without the
         // hash of what failed (written by an older labelcat).
         let allFresh = try allLayoutsFresh()
@@ -210,6 +210,24 @@ extension Catalog {
             }
             if withLayouts, !row.isStale, let definition = label.definition { attachLayout(to: &row, definition: definition) }
             return !staleOnly || row.isStale ? row : nil
+        }
+    }
+
+    /// Puts the layouts of each text (rows in primary-key order: label, locale, variant, then
+    /// category by name) in category order, from the smallest: the order every list of
+    /// layouts has. Each text's run is a few rows, so this is linear.
+    static func orderCategories(_ rows: inout [StoredLayout]) {
+        var start = 0
+        while start < rows.count {
+            var end = start + 1
+            while end < rows.count, rows[end].label == rows[start].label, rows[end].locale == rows[start].locale,
+                  rows[end].variant == rows[start].variant {
+                end += 1
+            }
+            if end - start > 1 {
+                rows[start..<end].sort { ($0.key?.category ?? .large) < ($1.key?.category ?? .large) }
+            }
+            start = end
         }
     }
 
