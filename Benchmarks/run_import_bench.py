@@ -8,9 +8,10 @@
      reports for reading and writing the texts (one transaction), and separately for laying
      them out afterwards (a chunk of labels per transaction); the whole process's peak RSS;
   3. the write ceiling: a bare prepared INSERT loop (Python's sqlite3, executemany) writing the
-     same label_texts rows (read back from the imported catalog) into an empty table of the same
-     shape and primary key, with labelcat's pragmas (WAL, synchronous=NORMAL, 64 MiB cache), in
-     one transaction, measured in the same run; the import's rows/s as a share of it.
+     same label_texts rows (read back from the imported catalog, in the order the import wrote
+     them: the file's order) into an empty table of the same shape and primary key, with
+     labelcat's pragmas (WAL, synchronous=NORMAL, 64 MiB cache), in one transaction, measured in
+     the same run; the import's rows/s as a share of it.
 
 Rounds are interleaved (import, ceiling, import, ...); each figure is the median round.
 
@@ -123,7 +124,8 @@ def insert_loop(source, work):
     """Rows/s of a bare prepared INSERT loop writing source's label_texts rows into an empty table
     of the same shape, one transaction."""
     db = sqlite3.connect(source)
-    rows = db.execute("SELECT %s FROM label_texts" % TEXT_COLUMNS).fetchall()
+    # In the order the import wrote them: the order of the file (its lines), then by label.
+    rows = db.execute("SELECT %s FROM label_texts ORDER BY file, line, label, locale, variant" % TEXT_COLUMNS).fetchall()
     db.close()
     target_path = os.path.join(work, "import-ceiling.sqlite")
     remove(target_path)

@@ -54,10 +54,9 @@ public struct ImportSummary: Sendable {
     /// Keys (or names) no label has, in the order first read.
     public var unmatched: [UnmatchedKey] = []
     /// The locales of the texts read ("" = the base text), sorted.
-    public var locales: [String] = []
-    /// Per locale read (not the base text), the labels keyed to a table the import read texts
-    /// of in that locale, that have no text in it (their key is missing there), sorted by name.
-    public var untranslated: [(locale: String, labels: [String])] = []
+    public var locales: [String] { tablesByLocale.keys.sorted() }
+    /// The tables of the texts read, by locale.
+    public var tablesByLocale: [String: Set<String>] = [:]
     /// Labels whose layouts the import left queued (`layOutQueued` computes them).
     public var labelsQueued = 0
 }
@@ -78,7 +77,6 @@ extension Catalog {
         let importer: XcodeImporter
         do { importer = try XcodeImporter(paths: paths, options: options.files) } catch { throw CatalogError.importFile(error) }
         var summary = ImportSummary()
-        var tablesByLocale: [String: Set<String>] = [:]
         try write {
             try database.withoutTriggers {
                 var state = try ImportState(database: database, matching: options.matching)
@@ -94,7 +92,7 @@ extension Catalog {
                     case .warning(let warning): summary.warnings.append(warning)
                     case .label: break
                     case .string(let text):
-                        tablesByLocale[text.locale, default: []].insert(text.table)
+                        summary.tablesByLocale[text.locale, default: []].insert(text.table)
                         try state.store(text, summary: &summary)
                     }
                 }
@@ -107,11 +105,6 @@ extension Catalog {
                 for label in state.touched.sorted() { try queue.run(.text(label)) }
                 summary.labelsQueued = state.touched.count
             }
-        }
-        summary.locales = tablesByLocale.keys.sorted()
-        if options.matching == .keys {
-            tablesByLocale[""] = nil
-            summary.untranslated = try untranslatedLabels(tablesByLocale)
         }
         return summary
     }
@@ -129,9 +122,13 @@ extension Catalog {
         }
     }
 
-    /// Per locale, the labels keyed to one of its tables that have no text in it.
-    func untranslatedLabels(_ tablesByLocale: [String: Set<String>]) throws -> [(locale: String, labels: [String])] {
-        try database.transaction(write: false) {
+    /// What an import left untranslated: per locale it read (not the base text), the labels
+    /// keyed to a table it read texts of in that locale that have no text in it (their key is
+    /// missing there), sorted by name. A query of the catalog after the import, apart from it.
+    public func untranslatedLabels(after summary: ImportSummary) throws -> [(locale: String, labels: [String])] {
+        var tablesByLocale = summary.tablesByLocale
+        tablesByLocale[""] = nil
+        return try database.transaction(write: false) {
             // The keys of table T run from "T:" up to "T;" (';' follows ':'): an index range.
             let statement = try database.statement("""
                 SELECT name FROM labels WHERE key >= ?1 || ':' AND key < ?1 || ';'

@@ -66,7 +66,7 @@ func runImport(_ arguments: ParsedArguments) throws -> Int32 {
             }
         }
     }
-    for (locale, names) in summary.untranslated {
+    for (locale, names) in try catalog.untranslatedLabels(after: summary) {
         let shown = verbose ? names : Array(names.prefix(5))
         let more = names.count > shown.count ? ", … (--verbose lists all)" : ""
         lines.append("No \(locale) text for \(counted(names.count, "label")): \(shown.joined(separator: ", "))\(more)")
