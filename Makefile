@@ -2,8 +2,10 @@
 #   make demo    installs what is missing, builds, and runs the seeds' demo
 #   make test    installs what is missing and runs the test suite
 #   make bench   release benchmarks: the engine against Pango, the catalog against its write
-#                ceiling (BENCH_LABELS=1000000 for the issue's million-label catalog), and how
-#                token import scales (5,000 vs 50,000 tokens)
+#                ceiling (BENCH_LABELS=1000000 for the issue's million-label catalog) and with
+#                three content size categories, how token import scales (5,000 vs 50,000
+#                tokens), and importing a String Catalog of 100,000 keys x 10 locales against a
+#                bare INSERT loop
 #   make fidelity  line breaks and widths against headless Chromium (FIDELITY_COUNT cases)
 
 SHELL := /bin/bash
@@ -25,6 +27,7 @@ FIDELITY_PYTHON ?= /usr/bin/python3
 FIDELITY_COUNT ?= 2000
 BENCH_COUNT ?= 100000
 BENCH_LABELS ?= 100000
+BENCH_IMPORT_KEYS ?= 100000
 BENCH_DIR := .build/bench
 
 .PHONY: demo test bench fidelity build deps bench-deps fidelity-deps docs clean
@@ -61,6 +64,7 @@ bench: bench-deps build
 	    --pango $(BENCH_DIR)/pango-baseline --work $(BENCH_DIR)
 	python3 Benchmarks/run_catalog_bench.py --labelcat .build/release/labelcat --labels $(BENCH_LABELS) --work $(BENCH_DIR)
 	python3 Benchmarks/run_token_bench.py --labelcat .build/release/labelcat --work $(BENCH_DIR)
+	python3 Benchmarks/run_import_bench.py --labelcat .build/release/labelcat --keys $(BENCH_IMPORT_KEYS) --work $(BENCH_DIR)
 
 # Rewrites docs/cli.md (the CLI reference) from the commands' --help text.
 docs: deps

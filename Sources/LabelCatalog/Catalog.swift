@@ -17,6 +17,8 @@ public final class Catalog {
     public let database: Database
     /// Lays out with the catalog's `default_family`; replaced when that setting changes.
     public private(set) var engine: LayoutEngine
+    /// The settings layouts are computed under (`refreshSettings` follows changes).
+    public private(set) var settings: CatalogSettings
     public let path: String
     public let isReadOnly: Bool
     /// Per-worker label resolvers of the last recompute, valid while the change counter is.
@@ -28,8 +30,14 @@ public final class Catalog {
         self.database = database
         self.path = path
         isReadOnly = readOnly
-        let family = try database.scalarText("SELECT value FROM settings WHERE key = 'default_family'") ?? "Noto Sans CJK SC"
-        engine = LayoutEngine(defaultFamily: family)
+        // Settings edited in by hand that are not valid are reported when layouts are next
+        // computed (refreshSettings); until then, and for `settings set` to mend them, the defaults.
+        settings = CatalogSettings()
+        engine = settings.makeEngine()
+        if let stored = try? readSettings() {
+            settings = stored
+            engine = settings.makeEngine()
+        }
     }
 
     /// Creates the catalog file, or upgrades an existing one to this binary's schema.
@@ -112,12 +120,16 @@ public final class Catalog {
         }
     }
 
-    /// Follows a change of the `default_family` setting (made by anyone): a new engine.
+    /// Follows a change of the settings (made by anyone): a new engine for a new default
+    /// family. A value that is not valid (edited in by hand) is an error naming the setting.
     func refreshSettings() throws {
-        let family = try database.scalarText("SELECT value FROM settings WHERE key = 'default_family'") ?? engine.fonts.defaultFamily
-        guard family != engine.fonts.defaultFamily else { return }
-        engine = LayoutEngine(defaultFamily: family)
-        resolverCache = nil
+        let stored = try readSettings()
+        guard stored != settings else { return }
+        if stored.defaultFamilies != settings.defaultFamilies {
+            engine = stored.makeEngine()
+            resolverCache = nil
+        }
+        settings = stored
     }
 
     /// Runs an edit in one write transaction and brings every affected layout up to date
@@ -125,15 +137,21 @@ public final class Catalog {
     /// be laid out too, unless `allowLayoutErrors`. Labels queued before the edit (edited by
     /// another program) are recomputed with it, and their errors are recorded, not thrown.
     public func edit<T>(allowLayoutErrors: Bool = false, _ body: () throws -> T) throws -> T {
+        try write {
+            let queuedBefore = try changeCounter()
+            let result = try body()
+            try refreshSettings()
+            try recomputeQueued(allowLayoutErrors: allowLayoutErrors, queuedBefore: queuedBefore)
+            return result
+        }
+    }
+
+    /// Runs `body` in one write transaction (rolled back when it throws), refused on a
+    /// read-only catalog; layouts are left to the queue.
+    func write<T>(_ body: () throws -> T) throws -> T {
         guard !isReadOnly else { throw CatalogError.readOnly(path: path) }
         do {
-            return try database.transaction {
-                let queuedBefore = try changeCounter()
-                let result = try body()
-                try refreshSettings()
-                try recomputeQueued(allowLayoutErrors: allowLayoutErrors, queuedBefore: queuedBefore)
-                return result
-            }
+            return try database.transaction(body)
         } catch let error as DatabaseError {
             if case .SQLITE_READONLY = error.resultCode { throw CatalogError.readOnly(path: path) }
             throw CatalogError.database(error)

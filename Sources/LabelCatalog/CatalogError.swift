@@ -1,3 +1,5 @@
+import LabelImport
+import LabelJSON
 import LabelLayout
 
 /// Why a catalog operation failed. Messages name the label, the token, the field or the SQL,
@@ -35,7 +37,25 @@ public enum CatalogError: Error, Sendable, CustomStringConvertible {
     case aliasChainTooLong(token: String, maximum: Int)
     case tokenInUse(token: String, labels: [String], tokens: [String])
     case invalidInput(String)
+    /// A setting's value that is not valid (`categories` naming no content size category, …).
+    case invalidSetting(setting: String, value: String, reason: String)
+    /// A label has no text of this locale and variant.
+    case unknownText(label: String, locale: String, variant: String, available: [String])
+    /// A file of an import that cannot be read (malformed, not text, unreadable): its file,
+    /// line (or XML element) and key.
+    case importFile(ImportError)
+    /// Keys of imported texts no label has (refused with `strict`).
+    case unknownKeys([UnmatchedKey])
+    /// An Interface Builder label that cannot be stored, and where it was read.
+    indirect case importedLabel(source: TextSource, error: CatalogError)
+    /// An imported text that cannot be stored, where it was read and its key.
+    indirect case importedText(source: TextSource, key: String, error: CatalogError)
     case database(DatabaseError)
+
+    /// `file:line`, the form editors and CI annotations read.
+    static func location(_ source: TextSource) -> String {
+        source.line.map { "\(source.file):\($0)" } ?? source.file
+    }
 
     public var description: String {
         switch self {
@@ -77,6 +97,20 @@ public enum CatalogError: Error, Sendable, CustomStringConvertible {
             if !tokens.isEmpty { users.append("tokens: \(tokens.joined(separator: ", "))") }
             return "token '\(token)' is in use (\(users.joined(separator: "; "))); remove those references first"
         case .invalidInput(let message): return message
+        case .invalidSetting(let setting, let value, let reason):
+            return "setting '\(setting)' = \(JSONValue.string(value).jsonString()): \(reason)"
+        case .unknownText(let label, let locale, let variant, let available):
+            let text = [locale.isEmpty ? "the base text" : "locale '\(locale)'", variant.isEmpty ? nil : "variant '\(variant)'"]
+                .compactMap { $0 }.joined(separator: ", ")
+            return "label '\(label)' has no text for \(text) (it has: \(available.joined(separator: ", ")))"
+        case .importFile(let error): return error.description
+        case .unknownKeys(let keys):
+            let listed = keys.prefix(10).map { "\($0.key) (\(Self.location($0.source)))" }.joined(separator: ", ")
+            return "no label has the key\(keys.count == 1 ? "" : "s") \(listed)\(keys.count > 10 ? " and \(keys.count - 10) more" : ""); nothing was imported"
+        case .importedLabel(let source, let error):
+            return "\(Self.location(source)): \(error)"
+        case .importedText(let source, let key, let error):
+            return "\(Self.location(source)): key \"\(key)\": \(error)"
         case .database(let error): return error.description
         }
     }

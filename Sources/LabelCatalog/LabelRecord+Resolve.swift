@@ -5,13 +5,13 @@ extension LabelRecord {
     /// The resolved definition and every token read to get it. With `tokens` nil, references
     /// are left out (to check the literal fields alone).
     public func resolve(tokens: TokenSet?) throws(CatalogError) -> (definition: LabelDefinition, dependencies: Set<String>) {
-        var object = JSONObject([("name", .string(name)), ("text", .string(text))])
-        if !texts.isEmpty { object["texts"] = .object(JSONObject(texts.map { ($0.key, .string($0.value)) })) }
+        var object = JSONObject([("name", .string(name))])
+        textMembers(into: &object)
         object["frame"] = frameJSON
         var resolver = StyleResolver(label: name, tokens: tokens)
-        for (key, _) in Self.styleFields {
-            guard let value = style[key], let resolved = try resolver.field(key, value) else { continue }
-            object[key] = resolved
+        for field in Self.fields {
+            guard let value = style[field.key], let resolved = try resolver.field(field.key, value) else { continue }
+            object[field.key] = resolved
         }
         // A typography token's lineHeight and letterSpacing apply unless the label sets its own.
         for (key, value) in resolver.typographyExtras where object[key] == nil { object[key] = value }
@@ -22,20 +22,31 @@ extension LabelRecord {
         }
     }
 
+    /// The `$extensions` member naming a typography token's Dynamic Type text style.
+    public static let textStyleExtension = "com.apple.textStyle"
+
     /// A DTCG typography value as a font object, plus the label fields it also sets: its
     /// `lineHeight` (a multiple of fontSize) as a fixed line height, and its letter spacing.
-    static func font(fromTypography value: JSONValue, token: String) throws(CatalogError) -> (JSONValue, JSONObject) {
+    /// With a Dynamic Type `textStyle` (from the token's `$extensions`), the style sets the
+    /// size at each content size category and the font's own line height is used: the
+    /// value's `fontSize` and `lineHeight` are left to other tools.
+    static func font(fromTypography value: JSONValue, textStyle: String?, token: String) throws(CatalogError) -> (JSONValue, JSONObject) {
         guard let typography = value.object else { throw .invalidToken(token: token, reason: "a typography value must be an object") }
         var font = JSONObject()
         var extras = JSONObject()
         if let family = typography["fontFamily"] { font["family"] = .array(try TokenType.families(family, token: token).map(JSONValue.string)) }
         var size: Double?
-        if let fontSize = typography["fontSize"] {
+        if let textStyle {
+            guard TextStyle(rawValue: textStyle) != nil else {
+                throw .invalidToken(token: token, reason: "$extensions.\(textStyleExtension): unknown text style \"\(textStyle)\" (expected one of \(TextStyle.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            font["textStyle"] = .string(textStyle)
+        } else if let fontSize = typography["fontSize"] {
             size = try TokenType.points(fontSize, token: token)
             font["size"] = .number(size!)
         }
         if let weight = typography["fontWeight"] { font["weight"] = .number(Double(try TokenType.weight(weight, token: token))) }
-        if let lineHeight = typography["lineHeight"]?.number {
+        if textStyle == nil, let lineHeight = typography["lineHeight"]?.number {
             extras["lineHeight"] = .number(lineHeight * (size ?? FontSpec().size))
         }
         if let letterSpacing = typography["letterSpacing"] {
@@ -66,7 +77,7 @@ struct StyleResolver {
         case "font": return try font(value)
         case "contentInsets": return try insets(value)
         case "textColor", "backgroundColor": return try color(value, field: key)
-        case "numberOfLines", "scale", "lineHeightMultiple": return try number(value, field: key, accepted: [.number])
+        case "numberOfLines", "scale", "lineHeightMultiple", "minimumScaleFactor": return try number(value, field: key, accepted: [.number])
         case "lineHeight", "lineSpacing", "letterSpacing": return try number(value, field: key)
         default:
             if aliasTarget(value) != nil {
@@ -96,6 +107,24 @@ struct StyleResolver {
         return (resolved.type, resolved.value)
     }
 
+    /// The text style a typography token names in `$extensions` (`com.apple.textStyle`): the
+    /// token's own, else that of the first token along its chain of aliases that has one.
+    private func textStyle(of token: String) throws(CatalogError) -> String? {
+        var current = token
+        for _ in 0...TokenSet.maximumAliasDepth {
+            guard let found = tokens?.tokens[current] else { return nil }
+            if let style = found.extensions?[LabelRecord.textStyleExtension] {
+                guard let name = style.string else {
+                    throw .invalidToken(token: current, reason: "$extensions.\(LabelRecord.textStyleExtension) must be a text style name, got \(style.kindDescription)")
+                }
+                return name
+            }
+            guard let next = aliasTarget(found.value) else { return nil }
+            current = next
+        }
+        return nil
+    }
+
     /// A dimension or number field, literal or referenced, as a plain JSON number.
     private mutating func number(_ value: JSONValue, field: String, accepted: [TokenType] = [.dimension, .number]) throws(CatalogError) -> JSONValue? {
         guard let target = aliasTarget(value) else { return value }
@@ -108,7 +137,7 @@ struct StyleResolver {
         if let target = aliasTarget(value) {
             guard let (type, literal) = try reference(target, field: "font", accepted: [.typography, .fontFamily]) else { return nil }
             if type == .fontFamily { return .object(JSONObject([("family", literal)])) }
-            let (font, extras) = try LabelRecord.font(fromTypography: literal, token: target)
+            let (font, extras) = try LabelRecord.font(fromTypography: literal, textStyle: textStyle(of: target), token: target)
             typographyExtras = extras
             return font
         }

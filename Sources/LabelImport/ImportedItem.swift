@@ -23,6 +23,15 @@ public enum FileFormat: String, Sendable, Hashable, CaseIterable {
     case interfaceBuilder
 }
 
+extension FileFormat {
+    /// The format of Xcode's files with this path's extension (`.strings`, `.xcstrings`,
+    /// `.storyboard`, …); nil for any other.
+    public init?(pathExtension path: String) {
+        guard let format = FileFinder.formatsByExtension[FileFinder.pathExtension(path)] else { return nil }
+        self = format
+    }
+}
+
 /// A file about to be read.
 public struct ImportedFile: Sendable, Hashable {
     public var path: String

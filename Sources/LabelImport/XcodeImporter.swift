@@ -57,6 +57,11 @@ public struct XcodeImporter: Sendable {
     /// The files that will be read, in order.
     public var files: [ImportedFile] { planned.map(\.file) }
 
+    /// The locale a file's nearest `*.lproj` folder names ("" for `Base.lproj`); nil outside any.
+    public static func lprojLocale(of path: String) -> String? {
+        FileFinder.lprojLocale(of: path)
+    }
+
     /// Plans an import of `paths`: files are read whatever their extension (recognized by
     /// content when it is not one of Xcode's), folders are searched (see docs/xcode-files.md
     /// for what a search skips).
@@ -67,13 +72,15 @@ public struct XcodeImporter: Sendable {
         skipped = finder.skipped
     }
 
-    /// Reads every planned file, handing each item to `handle` in file order.
-    public func read<E: Error>(_ handle: (ImportedItem) throws(E) -> Void) throws(ImportFailure<E>) {
+    /// Reads every planned file (or those `including` accepts), handing each item to
+    /// `handle` in file order. The warnings about files a search skipped come first.
+    public func read<E: Error>(including: (ImportedFile) -> Bool = { _ in true },
+                               _ handle: (ImportedItem) throws(E) -> Void) throws(ImportFailure<E>) {
         func emit(_ item: ImportedItem) throws(ImportFailure<E>) {
             do throws(E) { try handle(item) } catch { throw .handler(error) }
         }
         for warning in skipped { try emit(.warning(warning)) }
-        for plannedFile in planned {
+        for plannedFile in planned where including(plannedFile.file) {
             try emit(.file(plannedFile.file))
             try Self.read(plannedFile, emit: emit)
         }

@@ -70,7 +70,7 @@ extension LabelDefinition {
     static func decodeName(_ value: JSONValue, field: String) throws(LayoutError) -> String {
         guard let name = value.string else { throw .invalidField(field: field, message: "must be a string, got \(value.kindDescription)") }
         guard isValidName(name) else {
-            throw .invalidField(field: field, message: "must be dot-separated parts of letters, digits, '_' or '-' (like demo.topLabel), got \"\(name)\"")
+            throw .invalidField(field: field, message: "\(nameRule), got \(JSONValue.string(name).jsonString())")
         }
         return name
     }
@@ -82,22 +82,25 @@ extension LabelDefinition {
             && !text.dropFirst().dropLast().contains { $0 == "{" || $0 == "}" || $0 == "\"" || $0 == ":" }
     }
 
-    /// True for a dotted name such as `demo.topLabel`: non-empty parts of letters, digits, `_`, `-`.
+    /// What a label name must be, for messages.
+    public static let nameRule = "a label name must be non-empty, hold no control character (U+0000–U+001F, U+007F–U+009F), line or paragraph separator, nor a glob character (* ? [ ]), and neither start nor end with white space"
+
+    /// True for a label name: `demo.topLabel`, and what imports make of Xcode's files
+    /// (`Main.storyboard/abc-12-xyz`, `App/Sign-In (old).xib/12`). Any printable characters
+    /// but the glob characters `*`, `?`, `[` and `]` (so a name used as a glob matches exactly
+    /// that label), without white space at either end; never a control character, U+2028 or
+    /// U+2029 (U+0000 included: C and SQLite functions end a string there).
     public static func isValidName(_ name: String) -> Bool {
-        var partLength = 0
+        guard let first = name.unicodeScalars.first, let last = name.unicodeScalars.last,
+              !first.properties.isWhitespace, !last.properties.isWhitespace else { return false }
         for scalar in name.unicodeScalars {
             switch scalar.value {
-            case 0x2E:
-                guard partLength > 0 else { return false }
-                partLength = 0
-                continue
-            case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x5F, 0x2D: break
-            case 0..<0x80: return false
-            default: guard scalar.properties.isAlphabetic else { return false }
+            case 0..<0x20, 0x7F..<0xA0, 0x2028, 0x2029: return false
+            case 0x2A, 0x3F, 0x5B, 0x5D: return false
+            default: continue
             }
-            partLength += 1
         }
-        return partLength > 0
+        return true
     }
 
     static func decodeText(_ value: JSONValue, field: String) throws(LayoutError) -> String {

@@ -9,6 +9,8 @@ func hint(for error: CatalogError) -> String? {
     case .schemaOutdated: "run 'labelcat init' to upgrade it"
     case .staleLayouts: "run 'labelcat recompute' with write access"
     case .tokenInUse: "or use --force"
+    case .unknownKeys: "give those labels the keys with 'labelcat label set NAME --key TABLE:KEY', or import without --strict"
+    case .invalidSetting: "set it with 'labelcat settings set'"
     default: nil
     }
 }

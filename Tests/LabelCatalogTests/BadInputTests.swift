@@ -40,7 +40,9 @@ struct BadInputTests {
         (#"{"name": "bad.label", \#(frame), "fontSize": 12}"#, ["bad.label", "fontSize"]),
         (#"{"name": "bad.label", \#(frame), "text": 12}"#, ["bad.label", "text"]),
         (#"{"name": "bad.label", \#(frame), "texts": {"de": 12}}"#, ["bad.label", "texts.de"]),
-        (#"{"name": "bad label!", \#(frame)}"#, ["name"]),
+        (#"{"name": "bad label*", \#(frame)}"#, ["name", "glob"]),
+        (#"{"name": "bad\tlabel", \#(frame)}"#, ["name", "control character"]),
+        (#"{"name": " padded", \#(frame)}"#, ["name", "white space"]),
         (#"{"name": "bad.label"}"#, ["bad.label", "frame"]),
         (#"{\#(frame)}"#, ["name"]),
     ]

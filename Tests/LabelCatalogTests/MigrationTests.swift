@@ -13,9 +13,10 @@ struct MigrationTests {
                          "layouts", "recompute_queue", "schema_migrations", "layout_state", "layout_font_files"]
 
     /// The triggers that feed `recompute_queue` (SPEC §4), by name.
-    static let triggers = ["labels_inserted", "labels_updated", "label_texts_inserted", "label_texts_updated",
+    static let triggers = ["labels_inserted", "labels_updated", "labels_deleted", "label_texts_inserted", "label_texts_updated",
                            "label_texts_deleted", "tokens_inserted", "tokens_updated", "tokens_deleted",
-                           "layouts_inserted", "layouts_updated", "layouts_deleted", "recompute_queue_deleted"]
+                           "layouts_inserted", "layouts_updated", "layouts_deleted", "recompute_queue_deleted",
+                           "settings_inserted", "settings_updated", "settings_deleted"]
 
     static func names(_ database: Database, type: String) throws -> Set<String> {
         Set(try column(database, "SELECT name FROM sqlite_master WHERE type = ?", [.text(type)]))
@@ -136,6 +137,83 @@ struct MigrationTests {
         #expect(try catalog.recomputeAll(matching: [], force: false).fromFreshnessRecord)
     }
 
+    @Test("A schema-3 catalog (as labelcat wrote it before variants and categories) upgrades with its labels, texts, layouts and dependencies intact")
+    func upgradeFromSchemaThree() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("three.sqlite")
+        do {
+            let database = try Database(path: path, mode: .readWrite(create: true))
+            _ = try database.scalarText("PRAGMA journal_mode = WAL")
+            _ = try database.migrate(Array(Migration.all.prefix(3)))
+            // Rows as the schema-3 writer left them: a label with literal and referenced fields,
+            // texts in two locales, one layout per locale, the label's token dependencies.
+            try database.execute(#"""
+                INSERT INTO tokens (name, type, value) VALUES ('spacing.card', 'insets', '"8 16"');
+                INSERT INTO labels (name, text, frame_x, frame_y, frame_width, frame_height, font, number_of_lines,
+                                    line_break_mode, vertical_alignment, content_insets, letter_spacing, text_color)
+                    VALUES ('old.label', '旧的标签', 20, 50, 200, 60, '{"family": "Noto Sans CJK SC", "size": 15}', 0,
+                            'charWrap', 'top', '{spacing.card}', 0.5, '#112233');
+                INSERT INTO labels (name, text, frame_x, frame_y, frame_width, frame_height) VALUES ('plain', 'x', 0, 0, 10, 10);
+                INSERT INTO label_texts (label, locale, text) VALUES ('old.label', 'de', 'Altes Etikett'), ('old.label', 'fr', 'Ancienne');
+                INSERT INTO label_dependencies (label, token) VALUES ('old.label', 'spacing.card');
+                INSERT INTO layouts (label, locale, x, y, width, height, line_count, needed_line_count, truncated, lines, error,
+                                     input_hash, computed_at, intrinsic_width, intrinsic_height)
+                    VALUES ('old.label', '', 16, 8, 60, 21.72, 1, 1, 0, '[{"text": "旧的标签"}]', NULL, 'h0', '2026-01-01T00:00:00.000Z', 92, 37.72),
+                           ('old.label', 'de', 16, 8, 99, 21.72, 1, 1, 0, '[{"text": "Altes Etikett"}]', NULL, 'h1', '2026-01-01T00:00:00.000Z', 131, 37.72),
+                           ('old.label', 'fr', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 'some error', 'h2', '2026-01-01T00:00:00.000Z', NULL, NULL),
+                           ('plain', '', 0, 0, 7, 10, 1, 1, 0, '[]', NULL, 'h3', '2026-01-01T00:00:00.000Z', 7, 10);
+                DELETE FROM recompute_queue;
+                """#)
+        }
+        let before = try Database(path: path)
+        let oldLabel = try rows(before, "SELECT name, text, frame_x, frame_y, frame_width, frame_height, font, number_of_lines, line_break_mode, vertical_alignment, content_insets, letter_spacing, text_color FROM labels ORDER BY name", columns: 13)
+        let oldTexts = try rows(before, "SELECT label, locale, text FROM label_texts ORDER BY label, locale", columns: 3)
+        let oldLayouts = try rows(before, "SELECT label, locale, x, y, width, height, line_count, needed_line_count, truncated, lines, error, input_hash, computed_at, intrinsic_width, intrinsic_height FROM layouts ORDER BY label, locale", columns: 15)
+
+        let (catalog, applied) = try Catalog.create(path: path)
+        #expect(applied == ["004_variants_categories_keys.sql"])
+        let database = catalog.database
+        #expect(try column(database, "PRAGMA foreign_key_check") == [])
+        #expect(try database.scalarText("PRAGMA integrity_check") == "ok")
+        #expect(try rows(database, "SELECT name, text, frame_x, frame_y, frame_width, frame_height, font, number_of_lines, line_break_mode, vertical_alignment, content_insets, letter_spacing, text_color FROM labels ORDER BY name", columns: 13) == oldLabel)
+        #expect(try rows(database, "SELECT label, locale, text FROM label_texts ORDER BY label, locale", columns: 3) == oldTexts)
+        #expect(try column(database, "SELECT DISTINCT variant FROM label_texts") == [""])
+        #expect(try rows(database, "SELECT label, locale, x, y, width, height, line_count, needed_line_count, truncated, lines, error, input_hash, computed_at, intrinsic_width, intrinsic_height FROM layouts ORDER BY label, locale", columns: 15) == oldLayouts)
+        #expect(try rows(database, "SELECT DISTINCT variant, category FROM layouts", columns: 2) == [["", "large"]])
+        #expect(try rows(database, "SELECT label, token FROM label_dependencies", columns: 2) == [["old.label", "spacing.card"]])
+        #expect(try rows(database, "SELECT key, value FROM settings ORDER BY key", columns: 2)
+                == [["categories", "large"], ["default_family", "Noto Sans CJK SC"], ["pseudo_locales", ""]])
+        let triggers = try Self.names(database, type: "trigger")
+        for trigger in Self.triggers { #expect(triggers.contains(trigger), "missing trigger \(trigger)") }
+        #expect(try database.scalarInt("SELECT count(*) FROM recompute_queue") == 0, "the migration queues nothing")
+
+        // The label reads back as it was, and lays out under the new schema.
+        let record = try catalog.label(named: "old.label")
+        #expect(record.texts == ["de": "Altes Etikett", "fr": "Ancienne"])
+        #expect(record.key == nil && !record.isSelfSizing)
+        #expect(record.style["contentInsets"] == .string("{spacing.card}"))
+        _ = try catalog.recomputeAll(matching: [], force: false)
+        #expect(try catalog.layout(label: "old.label", locale: "de").textRect?.x == 16)
+        #expect(try catalog.database.scalarInt("SELECT count(*) FROM layouts") == 4)
+        // The upgraded schema is a fresh catalog's.
+        let fresh = try Catalog.create(path: directory.path("fresh.sqlite")).catalog
+        #expect(try Self.schema(catalog.database) == Self.schema(fresh.database))
+    }
+
+    @Test("The labels table has a column for every definition field, and only those besides name, key, text, frame and source")
+    func labelColumnsFollowTheFieldList() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try makeCatalog(in: directory, tokens: false)
+        let columns = try Self.columns(catalog.database, table: "labels")
+        let structural = ["name", "key", "text", "frame_x", "frame_y", "frame_width", "frame_height", "file", "line"]
+        #expect(Set(columns) == Set(structural + LabelRecord.fields.map(\.column)))
+        #expect(Set(LabelRecord.fields.map(\.key)).count == LabelRecord.fields.count)
+        // Every field of the engine's canonical JSON is a field here (or structural).
+        let definition = try JSONValue.parse(LabelDefinition(name: "a", frame: .zero).canonicalJSON).object!
+        let known = Set(LabelRecord.fields.map(\.key) + ["name", "text", "texts", "frame"])
+        for key in definition.keys { #expect(known.contains(key), "the definition's field \(key) has no column") }
+    }
+
     @Test("A new catalog starts with its freshness record (no labels: every layout is fresh)")
     func newCatalogIsFresh() throws {
         let directory = try TemporaryDirectory()
@@ -240,7 +318,8 @@ struct MigrationTests {
         // delete (ON DELETE CASCADE) every row referencing it were foreign keys on.
         let create = try #require(try catalog.database.scalarText("SELECT sql FROM sqlite_master WHERE name = 'labels'"))
         let rebuild = Migration(version: Migration.latestVersion + 1, name: "\(Migration.latestVersion + 1)_rebuild_labels.sql", sql: """
-            \(create.replacingOccurrences(of: "CREATE TABLE labels", with: "CREATE TABLE labels_new"));
+            \(create.replacingOccurrences(of: "CREATE TABLE \"labels\"", with: "CREATE TABLE labels_new")
+                .replacingOccurrences(of: "CREATE TABLE labels ", with: "CREATE TABLE labels_new "));
             INSERT INTO labels_new SELECT * FROM labels;
             DROP TABLE labels;
             ALTER TABLE labels_new RENAME TO labels;

@@ -92,8 +92,9 @@ struct DefinitionValidationTests {
     func badShapes() throws {
         try Self.expectInvalid(#"[1, 2]"#, field: "definition", "object")
         try Self.expectInvalid(#"{"name": 5, \#(Self.frame)}"#, field: "name", "string")
-        try Self.expectInvalid(#"{"name": "a..b", \#(Self.frame)}"#, field: "name", "a..b")
-        try Self.expectInvalid(#"{"name": "has space", \#(Self.frame)}"#, field: "name", "has space")
+        try Self.expectInvalid(#"{"name": "a*b", \#(Self.frame)}"#, field: "name", "a*b")
+        try Self.expectInvalid(#"{"name": "line\nbreak", \#(Self.frame)}"#, field: "name", "control character")
+        try Self.expectInvalid(#"{"name": "trailing space ", \#(Self.frame)}"#, field: "name", "trailing space")
     }
 
     @Test("Negative sizes")

@@ -15,6 +15,7 @@ struct CLITests {
         ["init"],
         ["token"], ["token", "set"], ["token", "get"], ["token", "list"], ["token", "rm"], ["token", "import"], ["token", "export"],
         ["label"], ["label", "set"], ["label", "get"], ["label", "list"], ["label", "rm"], ["label", "import"], ["label", "export"],
+        ["import"], ["settings"], ["settings", "list"], ["settings", "get"], ["settings", "set"],
         ["layout"], ["layout", "list"],
         ["check"], ["report"], ["recompute"], ["serve"], ["measure"], ["render"], ["demo"],
     ]
@@ -23,7 +24,8 @@ struct CLITests {
     static let commandsWithoutCatalog: [[String]] = [["measure"], ["demo"]]
 
     /// The commands that take no positional argument (the others' help has an ARGUMENTS section).
-    static let commandsWithoutArguments: [[String]] = [[], ["init"], ["token"], ["label"], ["token", "export"], ["serve"], ["demo"]]
+    static let commandsWithoutArguments: [[String]] = [[], ["init"], ["token"], ["label"], ["token", "export"], ["settings"],
+                                                       ["settings", "list"], ["serve"], ["demo"]]
 
     /// The seeds' labels, in the order the demo prints them.
     static let seedLabels = ["seed000.top", "seed000.middle", "seed000.bottom",
