@@ -31,6 +31,8 @@ public final class FontFace: @unchecked Sendable {
     /// their units per em and scaled: labelcat never hints, as CoreText does not.
     public let dependsOnSize: Bool
     private let hasOpticalSizeAxis: Bool
+    /// The face has an AAT `trak` table: HarfBuzz tracks it by size itself.
+    let hasTrackingTable: Bool
     /// The registry's number for this face, used in cache keys.
     let id: Int
 
@@ -75,7 +77,8 @@ public final class FontFace: @unchecked Sendable {
         fileIdentity = Self.fileIdentity(path: path, index: index)
         var axis = hb_ot_var_axis_info_t()
         hasOpticalSizeAxis = hb_ot_var_find_axis_info(face, Self.opticalSizeTag, &axis) != 0
-        dependsOnSize = hasOpticalSizeAxis || Self.hasTable(face, tag: Self.trackingTag)
+        hasTrackingTable = Self.hasTable(face, tag: Self.trackingTag)
+        dependsOnSize = hasOpticalSizeAxis || hasTrackingTable
     }
 
     private static let opticalSizeTag: hb_tag_t = 0x6F70_737A // 'opsz'

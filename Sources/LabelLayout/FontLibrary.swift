@@ -47,8 +47,8 @@ public final class FontLibrary: Sendable {
 
     /// The faces for a font's family list, in order: the default families when it names none,
     /// and in place of `system-ui`. Every family must resolve: a family with no installed face
-    /// is an error naming it, never a silent substitute. When the default list is used and its
-    /// first family is Inter (the system font's stand-in), that face is tracked as SF Pro.
+    /// is an error naming it, never a silent substitute. When the default list is used, its
+    /// first face is tracked as SF Pro if it is Inter or SF Pro (`SystemFont.isTrackedAsSFPro`).
     func chain(for font: FontSpec) throws(LayoutError) -> FontChain {
         let key = FontSpecKey(families: font.families, weight: font.weight)
         return try state.withLock { state throws(LayoutError) -> FontChain in
@@ -67,7 +67,7 @@ public final class FontLibrary: Sendable {
                 }
                 for (index, systemFamily) in defaultFamilies.enumerated() {
                     let face = try add(systemFamily)
-                    if index == 0, systemFamily.lowercased() == SystemFont.standIn.lowercased() { trackedFace = face }
+                    if index == 0, SystemFont.isTrackedAsSFPro(face) { trackedFace = face }
                 }
             }
             let chain = FontChain(id: state.chains.count, faces: faces, weight: font.weight, trackedFace: trackedFace)

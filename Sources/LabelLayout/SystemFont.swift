@@ -6,12 +6,18 @@ public enum SystemFont {
     /// The default family list, Latin first: Inter (Debian's fonts-inter), Noto Sans CJK SC
     /// (fonts-noto-cjk), Noto Sans Arabic (fonts-noto-core), Noto Color Emoji
     /// (fonts-noto-color-emoji). Spelled as the `default_family` setting and
-    /// `measure --default-family` take it: families separated by commas.
+    /// `measure --default-family` take it: families (or font file paths) separated by commas.
+    /// Inter, first, is tracked as SF Pro (`isTrackedAsSFPro`).
     public static let families = "Inter, Noto Sans CJK SC, Noto Sans Arabic, Noto Color Emoji"
 
-    /// The face that stands in for SF Pro. When it is the first family of the default list, it
-    /// is tracked as SF Pro is (`tracking(atSize:)`); named by a label, it is plain Inter.
-    static let standIn = "Inter"
+    /// Whether the first face of the default family list is tracked as SF Pro is
+    /// (`tracking(atSize:)`): Inter, the stand-in, and SF Pro's own files without a `trak` table
+    /// (the fonts Apple publishes for designers; the system's own file has the table, which
+    /// HarfBuzz applies). A face a label names is used as it is.
+    static func isTrackedAsSFPro(_ face: FontFace) -> Bool {
+        let family = face.family.lowercased()
+        return family == "inter" || (family.hasPrefix("sf pro") && !face.hasTrackingTable)
+    }
 
     /// The families of a comma-separated list (`"Inter, Noto Sans CJK SC"`), trimmed, empty
     /// ones left out.

@@ -66,6 +66,22 @@ struct SystemFontTests {
         #expect(try interSecond.layout(Self.label("hello")).font.family == "DejaVu Sans")
     }
 
+    /// Apple's SF Pro files for designers have no `trak` table: first in the default list (by
+    /// path, for exact results) they are tracked as iOS tracks SF Pro; the same file named by a
+    /// label is not. "ab" is 1000 units of 1000 at 17 pt: 17 pt, less 2 × 0.442 tracked.
+    @Test("An SF Pro file first in the default family list is tracked as SF Pro")
+    func sfProByPath() throws {
+        let sfPro = LayoutEngine(defaultFamily: "\(Fonts.sfProNamedFile), Noto Sans CJK SC")
+        let layout = try sfPro.layout(Self.label("ab"))
+        #expect(layout.font.family == "SF Pro Fixture")
+        expectClose(layout.lines[0].rect.width, 17 + 2 * Self.tracking17, "tracked")
+        let named = try engine.layout(Self.label("ab", family: [Fonts.sfProNamedFile]))
+        expectClose(named.lines[0].rect.width, 17, "named by the label: as it is")
+        // A font with its own trak table first in the list is tracked by its table only.
+        let tracked = LayoutEngine(defaultFamily: Fonts.trackedFile)
+        expectClose(try tracked.layout(Self.label("ab", size: 24)).lines[0].rect.width, 0.9 * 24, "trak: −50 units a glyph")
+    }
+
     @Test("SF Pro's tracking table: its values, interpolated between sizes, held at the ends")
     func trackingTable() {
         let cases: [(Double, Double)] = [(17, -26), (12, 0), (10, 12), (13, -6), (28, 14), (17.5, -25.5), (55, 6), (5, 41), (80, 0), (200, 0)]

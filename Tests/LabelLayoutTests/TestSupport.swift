@@ -15,10 +15,12 @@ enum Fonts {
     static let emojiFile = "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"
     static let liberationFamily = "Liberation Sans"
     static let interFamily = "Inter"
-    /// Test fonts whose shaping depends on the size (Fixtures/make_sized_fonts.py): a `trak`
+    /// Test fonts (Fixtures/make_sized_fonts.py) whose shaping depends on the size: a `trak`
     /// table, and an `opsz` axis. 1000 units per em; space 250 units, a–z 500.
     static let trackedFile = fixture("Tracked.ttf")
     static let opticalFile = fixture("Optical.ttf")
+    /// Named as Apple's SF Pro files are ("SF Pro Fixture"), with no `trak` table.
+    static let sfProNamedFile = fixture("SFProFixture.ttf")
 
     static func fixture(_ name: String) -> String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures").appendingPathComponent(name).path

@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
-"""Builds the two small fonts whose shaping depends on the point size, for the engine's tests:
+"""Builds the small fonts of the engine's tests: two whose shaping depends on the point size,
+and one named as Apple's SF Pro files are.
 
-  Tracked.ttf   family "Labelcat Tracked": an AAT `trak` table (tracking by point size)
-  Optical.ttf   family "Labelcat Optical": a variable font with an `opsz` axis that widens
-                every glyph as the optical size grows
+  Tracked.ttf       family "Labelcat Tracked": an AAT `trak` table (tracking by point size)
+  Optical.ttf       family "Labelcat Optical": a variable font with an `opsz` axis that widens
+                    every glyph as the optical size grows
+  SFProFixture.ttf  family "SF Pro Fixture": no `trak` table (as the SF Pro files Apple
+                    publishes): first in the default family list, it is tracked as SF Pro
 
-Both have 1000 units per em, hhea ascender 800, descender -200, line gap 0, and the glyphs
+All have 1000 units per em, hhea ascender 800, descender -200, line gap 0, and the glyphs
 space (250 units) and a-z (500 units each), drawn as boxes. The tests read these numbers; the
 .ttf files are committed, so the tests need no fontTools. Run with the python3 that has
 fontTools (Debian's python3-fonttools):
@@ -55,6 +58,9 @@ def base_font(family):
     builder.setupNameTable({"familyName": family, "styleName": "Regular"})
     builder.setupOS2(sTypoAscender=800, sTypoDescender=-200, usWinAscent=800, usWinDescent=200)
     builder.setupPost()
+    # The same bytes on every run: a fixed date, not the time of building.
+    builder.font["head"].created = builder.font["head"].modified = 3_800_000_000
+    builder.font.recalcTimestamp = False
     return builder
 
 
@@ -87,6 +93,11 @@ def optical():
     builder.save(os.path.join(HERE, "Optical.ttf"))
 
 
+def sf_pro_named():
+    base_font("SF Pro Fixture").save(os.path.join(HERE, "SFProFixture.ttf"))
+
+
 if __name__ == "__main__":
     tracked()
     optical()
+    sf_pro_named()
