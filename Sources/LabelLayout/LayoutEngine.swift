@@ -113,42 +113,6 @@ public final class LayoutEngine: Sendable {
     }
 }
 
-/// The text of a range without its line separators. Transcodes to UTF-8 by hand: building a
-/// String from UTF-16 goes through the standard library's slow path.
-func visibleText(_ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>) -> String {
-    var end = range.upperBound
-    while end > range.lowerBound, isLineSeparator(text[end - 1]) { end -= 1 }
-    return String(unsafeUninitializedCapacity: (end - range.lowerBound) * 3) { utf8 in
-        var count = 0
-        var index = range.lowerBound
-        while index < end {
-            let (codePoint, width) = codePointAt(text, index)
-            index += width
-            switch codePoint {
-            case 0..<0x80:
-                utf8[count] = UInt8(codePoint)
-                count += 1
-            case 0x80..<0x800:
-                utf8[count] = UInt8(0xC0 | codePoint >> 6)
-                utf8[count + 1] = UInt8(0x80 | codePoint & 0x3F)
-                count += 2
-            case 0x800..<0x10000:
-                utf8[count] = UInt8(0xE0 | codePoint >> 12)
-                utf8[count + 1] = UInt8(0x80 | codePoint >> 6 & 0x3F)
-                utf8[count + 2] = UInt8(0x80 | codePoint & 0x3F)
-                count += 3
-            default:
-                utf8[count] = UInt8(0xF0 | codePoint >> 18)
-                utf8[count + 1] = UInt8(0x80 | codePoint >> 12 & 0x3F)
-                utf8[count + 2] = UInt8(0x80 | codePoint >> 6 & 0x3F)
-                utf8[count + 3] = UInt8(0x80 | codePoint & 0x3F)
-                count += 4
-            }
-        }
-        return count
-    }
-}
-
 /// UAX #9 levels of a text (ICU), skipped for text with no right-to-left character.
 struct BidiParagraphs {
     var levels: [UInt8] = []
@@ -187,7 +151,7 @@ func utf16Units(of string: String) -> [UInt16] {
     var string = string
     return string.withUTF8 { utf8 in
         [UInt16](unsafeUninitializedCapacity: utf8.count) { units, initialized in
-            initialized = transcodeToUTF16(utf8, into: units.baseAddress!)
+            initialized = transcodeToUTF16(utf8, into: units.baseAddress!, utf8Offsets: nil)
         }
     }
 }
@@ -198,17 +162,37 @@ func fillUTF16(_ string: String, into buffer: inout RawBuffer<UInt16>) {
     string.withUTF8 { utf8 in
         buffer.count = 0
         buffer.reserve(utf8.count)
-        buffer.count = transcodeToUTF16(utf8, into: buffer.base)
+        buffer.count = transcodeToUTF16(utf8, into: buffer.base, utf8Offsets: nil)
     }
 }
 
-/// Transcodes well-formed UTF-8 to UTF-16; `units` must hold `utf8.count` code units.
-/// Returns the number written.
-private func transcodeToUTF16(_ utf8: UnsafeBufferPointer<UInt8>, into units: UnsafeMutablePointer<UInt16>) -> Int {
+/// Writes the UTF-16 of a string into a buffer, and the UTF-8 offset in the string of each
+/// code unit's code point (and of the end) into `utf8Offsets`, reusing their storage.
+func fillUTF16(_ string: String, into buffer: inout RawBuffer<UInt16>, utf8Offsets: inout RawBuffer<Int32>) {
+    var string = string
+    string.withUTF8 { utf8 in
+        buffer.count = 0
+        buffer.reserve(utf8.count)
+        utf8Offsets.count = 0
+        utf8Offsets.reserve(utf8.count + 1)
+        buffer.count = transcodeToUTF16(utf8, into: buffer.base, utf8Offsets: utf8Offsets.base)
+        utf8Offsets.count = buffer.count + 1
+    }
+}
+
+/// Transcodes well-formed UTF-8 to UTF-16; `units` must hold `utf8.count` code units (and
+/// `utf8Offsets`, one more). Returns the number written.
+private func transcodeToUTF16(_ utf8: UnsafeBufferPointer<UInt8>, into units: UnsafeMutablePointer<UInt16>,
+                              utf8Offsets: UnsafeMutablePointer<Int32>?) -> Int {
     var count = 0
     var index = 0
+    defer { utf8Offsets?[count] = Int32(utf8.count) }
     while index < utf8.count {
         let lead = UInt32(utf8[index])
+        if let utf8Offsets {
+            utf8Offsets[count] = Int32(index)
+            if lead >= 0xF0 { utf8Offsets[count + 1] = Int32(index) }
+        }
         if lead < 0x80 {
             units[count] = UInt16(lead)
             count += 1

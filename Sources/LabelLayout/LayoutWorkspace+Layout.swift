@@ -83,7 +83,7 @@ extension LayoutWorkspace {
         try definition.validateNumbers()
         let chain = try chain(for: definition.font)
         let displayed = definition.displayedText(locale: key.locale, variant: key.variant)
-        fillUTF16(displayed, into: &textBuffer)
+        fillUTF16(displayed, into: &textBuffer, utf8Offsets: &utf8Offsets)
         trimStore()
         shapedSize = nil
         let text = currentText
@@ -298,10 +298,9 @@ extension LayoutWorkspace {
         let text = currentText
         let lines = UnsafeBufferPointer(start: lineBuffer.base, count: arrangement.needed)
         var shown = lines.prefix(count).map { line in
-            let shows = shaped.offset(line.startEdge)..<shaped.offset(line.contentEdge)
-            return PlacedLine(range: shaped.offset(line.startEdge)..<shaped.offset(line.endEdge),
-                              text: !withText ? "" : shows == 0..<text.count ? prepared.displayed : visibleText(text, shows),
-                              width: line.width, endsParagraph: line.endsParagraph, before: line.startEdge..<line.contentEdge)
+            PlacedLine(range: shaped.offset(line.startEdge)..<shaped.offset(line.endEdge),
+                       text: withText ? lineText(prepared, shaped.offset(line.startEdge)..<shaped.offset(line.contentEdge)) : "",
+                       width: line.width, endsParagraph: line.endsParagraph, before: line.startEdge..<line.contentEdge)
         }
         guard count < arrangement.needed, count > 0 else { return shown }
         let start = lines[count - 1].startEdge
@@ -309,16 +308,29 @@ extension LayoutWorkspace {
            let rest = tightenedRest(from: start, available: available, setting: arrangement.setting) {
             shown[count - 1] = PlacedLine(
                 range: shaped.offset(start)..<shaped.offset(rest.end),
-                text: withText ? visibleText(text, shaped.offset(start)..<shaped.offset(rest.content)) : "",
+                text: withText ? lineText(prepared, shaped.offset(start)..<shaped.offset(rest.content)) : "",
                 width: rest.width, endsParagraph: true, before: start..<rest.content, tightening: rest.spacing)
         } else if definition.lineBreakMode.truncates {
             let tokenWidth = measureToken(definition.truncationToken, chain: prepared.chain, language: prepared.language,
                                           setting: arrangement.setting)
             shown[count - 1] = truncatedLine(lines, index: count - 1, shaped: shaped, text: text, width: available,
-                                             tokenWidth: tokenWidth, definition: definition, setting: arrangement.setting,
+                                             tokenWidth: tokenWidth, prepared: prepared, setting: arrangement.setting,
                                              withText: withText)
         }
         return shown
+    }
+
+    /// The text a line shows of the UTF-16 range `range` of the prepared text, line separators
+    /// left out: copied from the displayed string (a whole-text line is that string), which
+    /// spares transcoding and checking the UTF-8 again.
+    func lineText(_ prepared: PreparedText, _ range: Range<Int>) -> String {
+        var end = range.upperBound
+        while end > range.lowerBound, isLineSeparator(textBuffer[end - 1]) { end -= 1 }
+        if range.lowerBound == 0, end == textBuffer.count { return prepared.displayed }
+        let utf8 = prepared.displayed.utf8
+        let from = utf8.index(utf8.startIndex, offsetBy: Int(utf8Offsets[range.lowerBound]))
+        let to = utf8.index(from, offsetBy: Int(utf8Offsets[end] - utf8Offsets[range.lowerBound]))
+        return String(Substring(utf8[from..<to]))
     }
 
     /// x of a box of `width` aligned in `inner` (docs/layout-rules.md, rule 8).

@@ -4,8 +4,9 @@ extension LayoutWorkspace {
     /// (tail), the end (head) or both (middle). When the rest of the paragraph fits whole and only later paragraphs
     /// are hidden, the token goes at the end in every mode.
     func truncatedLine(_ lines: UnsafeBufferPointer<LineBox>, index: Int, shaped: ShapedText, text: UnsafeBufferPointer<UInt16>,
-                       width available: Double, tokenWidth: Double, definition: LabelDefinition,
+                       width available: Double, tokenWidth: Double, prepared: PreparedText,
                        setting: TextSetting, withText: Bool = true) -> PlacedLine {
+        let definition = prepared.definition
         let line = lines[index]
         let first = line.startEdge
         let last = lines[index...].first { $0.endsParagraph }?.contentEdge ?? lines[lines.count - 1].contentEdge
@@ -28,7 +29,7 @@ extension LayoutWorkspace {
             edges.isEmpty || fits(shaped, text, from: edges.lowerBound, to: edges.upperBound, available: limit, setting: setting)
         }
         func string(_ edges: Range<Int>) -> String {
-            withText ? visibleText(text, shaped.offset(edges.lowerBound)..<shaped.offset(edges.upperBound)) : ""
+            withText ? lineText(prepared, shaped.offset(edges.lowerBound)..<shaped.offset(edges.upperBound)) : ""
         }
         func placed(_ before: Range<Int>, _ after: Range<Int>, _ shown: String) -> PlacedLine {
             PlacedLine(range: range, text: shown, width: width(before) + tokenWidth + width(after), endsParagraph: false,

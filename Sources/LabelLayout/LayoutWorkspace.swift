@@ -56,6 +56,8 @@ final class LayoutWorkspace: @unchecked Sendable {
     /// The UTF-16 text of the label being laid out, its line-break opportunities, and its
     /// shaped form and lines (valid until the next layout).
     @exclusivity(unchecked) var textBuffer = RawBuffer<UInt16>()
+    /// The UTF-8 offset in the label's text of each code unit of `textBuffer` (and of its end).
+    @exclusivity(unchecked) var utf8Offsets = RawBuffer<Int32>()
     @exclusivity(unchecked) var breakBuffer = RawBuffer<LineBreak>()
     @exclusivity(unchecked) var cutScratch = RawBuffer<Cut>()
     @exclusivity(unchecked) var shaped = ShapedText()
@@ -121,6 +123,7 @@ final class LayoutWorkspace: @unchecked Sendable {
         edgeAdvanceScratch.deallocate()
         edgeSafeScratch.deallocate()
         textBuffer.deallocate()
+        utf8Offsets.deallocate()
         breakBuffer.deallocate()
         cutScratch.deallocate()
         extensionIndex.deallocate()
