@@ -49,7 +49,7 @@ let package = Package(
         // What the test targets share: temporary directories, running programs.
         .target(name: "TestSupport", path: "Tests/Support"),
         .testTarget(name: "LabelJSONTests", dependencies: ["LabelJSON"]),
-        .testTarget(name: "LabelLayoutTests", dependencies: ["LabelLayout", "LabelJSON", "CHarfBuzz"]),
+        .testTarget(name: "LabelLayoutTests", dependencies: ["LabelLayout", "LabelJSON", "CHarfBuzz"], exclude: ["Fixtures"]),
         .testTarget(name: "LabelCatalogTests", dependencies: ["LabelCatalog", "LabelLayout", "LabelJSON", "LabelImport", "TestSupport"]),
         .testTarget(name: "labelcatTests", dependencies: ["LabelJSON", "TestSupport"]),
         .testTarget(name: "LabelRenderTests", dependencies: ["LabelRender", "LabelLayout"]),

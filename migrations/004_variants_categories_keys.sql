@@ -138,6 +138,11 @@ END;
 -- Settings that change every layout: the default family, the categories, the pseudo-locales.
 INSERT INTO settings (key, value) VALUES ('categories', 'large'), ('pseudo_locales', '');
 DROP TRIGGER settings_changed;
+-- The system font becomes the Latin-first list (Inter, then CJK, Arabic and emoji faces) in
+-- catalogs that kept the old default; a family set by hand is kept. (Before the triggers: engine
+-- version 3 makes every layout stale anyway, so nothing needs queueing.)
+UPDATE settings SET value = 'Inter, Noto Sans CJK SC, Noto Sans Arabic, Noto Color Emoji'
+WHERE key = 'default_family' AND value = 'Noto Sans CJK SC';
 CREATE TRIGGER settings_inserted AFTER INSERT ON settings
 WHEN NEW.key IN ('default_family', 'categories', 'pseudo_locales') BEGIN
     INSERT INTO recompute_queue (kind) VALUES ('all');

@@ -18,7 +18,7 @@ public enum CatalogSetting: String, Sendable, CaseIterable {
     /// The value a new catalog has.
     public var defaultValue: String {
         switch self {
-        case .defaultFamily: "Noto Sans CJK SC"
+        case .defaultFamily: SystemFont.families
         case .categories: ContentSizeCategory.large.rawValue
         case .pseudoLocales: ""
         }
@@ -74,7 +74,7 @@ public struct CatalogSettings: Sendable, Hashable {
     /// The pseudolanguages every label is laid out in, besides its own texts.
     public var pseudoLanguages: [PseudoLanguage]
 
-    public init(defaultFamilies: [String] = [CatalogSetting.defaultFamily.defaultValue], categories: [ContentSizeCategory] = [.large],
+    public init(defaultFamilies: [String] = SystemFont.familyList(SystemFont.families), categories: [ContentSizeCategory] = [.large],
                 pseudoLanguages: [PseudoLanguage] = []) {
         self.defaultFamilies = defaultFamilies
         self.categories = categories
@@ -99,8 +99,7 @@ public struct CatalogSettings: Sendable, Hashable {
 
     /// The engine for these settings' default family.
     func makeEngine() -> LayoutEngine {
-        // The engine takes one default family; the first of the list is the system font.
-        LayoutEngine(defaultFamily: defaultFamilies[0])
+        LayoutEngine(defaultFamily: defaultFamilies.joined(separator: ", "))
     }
 
     /// Which texts of a label are laid out, each at every category: the base text, every

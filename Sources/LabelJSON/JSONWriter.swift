@@ -84,13 +84,16 @@ public struct JSONWriter: Sendable, JSONSink {
         separate()
         bytes.append(UInt8(ascii: "\""))
         bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
         needsComma = false
     }
 
     public mutating func key(dynamic name: String) { key(name) }
 
-    /// Writes an object key that needs escaping or is not known at compile time.
+    /// Writes an object key that needs escaping or is not known at compile time. (Disfavored:
+    /// a literal key goes to `key(_: StaticString)`, which copies it without escaping.)
+    @_disfavoredOverload
     public mutating func key(_ name: String) {
         string(name)
         bytes.append(UInt8(ascii: ":"))

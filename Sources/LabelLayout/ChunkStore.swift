@@ -65,6 +65,8 @@ final class ChunkStore {
 
     /// Language ids a workspace may hand out before it starts over (`kind`).
     static let maximumLanguages = 1 << 11
+    /// The largest face id `kind` takes.
+    static let maximumFaceID = (1 << 20) - 1
 
     static func hash(_ text: UnsafeBufferPointer<UInt16>, kind: UInt64) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ kind

@@ -25,7 +25,8 @@ public enum PluralCategory: String, Sendable, CaseIterable {
     /// The plural categories a variant name selects, in order: `plural.one` → [.one],
     /// `device.iphone.plural.files.one.plural.folders.other` → [.one, .other].
     public static func forms(inVariant variant: String) -> [PluralCategory] {
-        guard variant.utf8.contains(UInt8(ascii: "p")) else { return [] }
+        var variant = variant
+        guard variant.withUTF8({ $0.contains(UInt8(ascii: "p")) }) else { return [] }
         let parts = variant.split(separator: ".", omittingEmptySubsequences: false)
         var forms: [PluralCategory] = []
         var index = 0
@@ -147,8 +148,8 @@ public enum FormatArguments {
     /// The text with every specifier replaced by its sample argument.
     public static func apply(to format: String, arguments: [FormatArgument] = [],
                              pluralForms: [PluralCategory] = []) -> String {
-        guard format.utf8.contains(UInt8(ascii: "%")) else { return format }
         var format = format
+        guard format.withUTF8({ $0.contains(UInt8(ascii: "%")) }) else { return format }
         return format.withUTF8 { bytes in
             let found = specifiers(in: bytes)
             guard !found.isEmpty else { return String(decoding: bytes, as: UTF8.self) }

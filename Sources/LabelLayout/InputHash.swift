@@ -3,20 +3,41 @@ import LabelJSON
 /// The hash of everything a layout depends on: every field of the resolved definition as
 /// `LabelDefinition.writeFields` gives them (the list the canonical JSON is written from, so a
 /// field the JSON has is hashed; of the texts, only the one the layout reads), the locale, the
-/// variant, the content size category, the identity of every font file the definition names,
-/// and the engine version. 128 bits, as 32 hex digits; stable across processes and machines
-/// (of one byte order).
+/// variant, the content size category, the identity of every font file the definition names
+/// (and whether its first is tracked as the system font), and the engine version. 128 bits, as
+/// 32 hex digits; stable across processes and machines (of one byte order).
 public enum InputHash {
     static func of(_ definition: LabelDefinition, text: TextKey, category: ContentSizeCategory, chain: FontChain) -> String {
+        finish(fields(of: definition, text: text), category: category, chain: chain)
+    }
+
+    /// The hash of a definition's fields and one of its texts (locale and variant): what every
+    /// category's layout of that text shares.
+    static func fields(of definition: LabelDefinition, text: TextKey) -> StableHasher {
         var fields = HashingSink()
         definition.writeFields(into: &fields, text: text)
         var hasher = fields.hasher
         hasher.combine(text.locale)
         hasher.combine(text.variant)
-        hasher.combine(category.rawValue)
-        for face in chain.faces { hasher.combine(face.fileIdentity) }
-        hasher.combine(LayoutEngine.version)
+        return hasher
+    }
+
+    /// The input hash of a layout at a category, from its definition's `fields(of:text:)`.
+    static func finish(_ fields: StableHasher, category: ContentSizeCategory, chain: FontChain) -> String {
+        var hasher = fields
+        hasher.combine(category.index)
+        hasher.combine(digest: chain.identity)
         return hasher.hexDigest
+    }
+
+    /// What a layout depends on of its font chain, hashed once per chain: every face's file
+    /// identity, whether the first is tracked as the system font, and the engine version.
+    static func identity(of faces: [FontFace], tracked: Bool) -> (UInt64, UInt64) {
+        var hasher = StableHasher()
+        for face in faces { hasher.combine(face.fileIdentity) }
+        hasher.combine(tracked ? 1 : 0)
+        hasher.combine(LayoutEngine.version)
+        return hasher.digest
     }
 }
 
@@ -105,19 +126,47 @@ struct StableHasher {
         text.withUTF8 { combine(bytes: $0, tag: tag) }
     }
 
+    /// The bytes after their count (and `tag`), 8 at a time. Past 8 bytes, the last word is
+    /// the last 8 bytes, overlapping the word before: with the count mixed first, every byte
+    /// sequence still gives its own words, in two loads for names of up to 16 bytes.
+    @inline(__always)
     mutating func combine(bytes: UnsafeBufferPointer<UInt8>, tag: Int = 0) {
-        mix(UInt64(bytes.count) << 8 | UInt64(truncatingIfNeeded: tag) & 0xFF)
+        let count = bytes.count
+        mix(UInt64(count) << 8 | UInt64(truncatingIfNeeded: tag) & 0xFF)
+        guard let base = bytes.baseAddress.map(UnsafeRawPointer.init), count > 0 else {
+            mix(0)
+            return
+        }
+        guard count >= 8 else {
+            // 1–7 bytes, little-endian in one word: a 4-, 2- and 1-byte load as the count has them.
+            var word: UInt64 = 0
+            var offset = 0
+            if count & 4 != 0 {
+                word = UInt64(UInt32(littleEndian: base.loadUnaligned(as: UInt32.self)))
+                offset = 4
+            }
+            if count & 2 != 0 {
+                word |= UInt64(UInt16(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt16.self))) << (8 * offset)
+                offset += 2
+            }
+            if count & 1 != 0 { word |= UInt64(base.load(fromByteOffset: offset, as: UInt8.self)) << (8 * offset) }
+            mix(word)
+            return
+        }
         var index = 0
-        while index + 8 <= bytes.count {
-            mix(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
+        while index + 8 < count {
+            mix(UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
             index += 8
         }
-        // The last 0–7 bytes, little-endian in one word (one copy, not a loop per byte).
-        var tail: UInt64 = 0
-        withUnsafeMutableBytes(of: &tail) { word in
-            word.copyMemory(from: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[index...]))
-        }
-        mix(UInt64(littleEndian: tail))
+        mix(UInt64(littleEndian: base.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)))
+    }
+
+    /// The two lanes: a digest to combine into another hash (`combine(digest:)`).
+    var digest: (UInt64, UInt64) { (high, low) }
+
+    mutating func combine(digest: (UInt64, UInt64)) {
+        mix(digest.0)
+        mix(digest.1)
     }
 
     var hexDigest: String {

@@ -285,10 +285,26 @@ struct FieldReader {
     let prefix: String
     /// Members read so far (a few at most: a list beats a set here).
     private var consumed: [String] = []
+    /// How many of the object's members were found by a read.
+    private var found = 0
 
     init(object: JSONObject, prefix: String = "") {
         self.object = object
         self.prefix = prefix
+        consumed.reserveCapacity(24)
+    }
+
+    /// The member named `key` (its first, as `JSONObject`'s subscript), compared by UTF-8
+    /// length first: most names differ in length.
+    private mutating func member(_ key: String) -> JSONValue? {
+        consumed.append(key)
+        let length = key.utf8.count
+        let members = object.members
+        for index in members.indices where members[index].key.utf8.count == length && members[index].key == key {
+            found += 1
+            return members[index].value
+        }
+        return nil
     }
 
     init(_ value: JSONValue, field: String, expected: String) throws(LayoutError) {
@@ -302,20 +318,20 @@ struct FieldReader {
     }
 
     mutating func required<T>(_ key: String, _ decode: (JSONValue, String) throws(LayoutError) -> T) throws(LayoutError) -> T {
-        consumed.append(key)
-        guard let value = object[key], value != .null else {
+        guard let value = member(key), value != .null else {
             throw .invalidField(field: prefix + key, message: "is required")
         }
         return try decode(value, prefix + key)
     }
 
     mutating func optional(_ key: String, _ decode: (JSONValue, String) throws(LayoutError) -> Void) throws(LayoutError) {
-        consumed.append(key)
-        guard let value = object[key], value != .null else { return }
+        guard let value = member(key), value != .null else { return }
         try decode(value, prefix + key)
     }
 
     func refuseUnknownMembers() throws(LayoutError) {
+        // Every member found by a read of its own (each field is read once): none is unknown.
+        guard found != object.count else { return }
         for key in object.keys where !consumed.contains(key) {
             throw .invalidField(field: prefix + key, message: "is not a label definition field")
         }

@@ -10,8 +10,9 @@ public struct GlyphRun: Sendable {
     /// Each glyph's origin (on the baseline), in points, label coordinates.
     public var xs: [Double] = []
     public var ys: [Double] = []
-    /// How far each glyph moves the pen, in points: its advance, the letter spacing after it
-    /// and a justified line's extra space. A line's advances add up to its rect's width.
+    /// How far each glyph moves the pen, in points: its advance, the letter spacing (and the
+    /// system font's tracking, and a tightened line's negative spacing) after it, and a
+    /// justified line's extra space. A line's advances add up to its rect's width.
     public var advances: [Double] = []
 }
 
@@ -24,15 +25,15 @@ extension LayoutEngine {
     public func glyphRuns(for layout: ComputedLayout, of definition: LabelDefinition) throws(LayoutError) -> [[GlyphRun]] {
         let workspace = try checkOutWorkspace()
         defer { checkIn(workspace) }
-        let lines = try workspace.layoutLines(definition, text: TextKey(locale: layout.locale, variant: layout.variant),
-                                              category: layout.contentSizeCategory).lines
-        let bidi = BidiParagraphs(UnsafeBufferPointer(start: workspace.textBuffer.base, count: workspace.textBuffer.count))
-        let token = workspace.shapeToken(definition.truncationToken, chain: try fonts.chain(for: definition.font),
-                                         language: workspace.language(for: layout.locale))
+        let prepared = try workspace.prepare(definition, text: TextKey(locale: layout.locale, variant: layout.variant))
+        let lines = workspace.layout(prepared, category: layout.contentSizeCategory).lines
+        let size = layout.font.size
+        let token = workspace.shapeToken(definition.truncationToken, chain: prepared.chain, language: prepared.language, size: size)
+        let setting = TextSetting(size: size, letterSpacing: definition.letterSpacing, tracked: prepared.chain.trackedFace != nil)
         return zip(layout.lines, lines).map { placed, line in
             token.withUnsafeBufferPointer { token in
-                workspace.glyphRuns(line, at: placed, token: token, paragraphLevel: bidi.isRightToLeft(at: line.range.lowerBound) ? 1 : 0,
-                                    size: layout.font.size, letterSpacing: definition.letterSpacing)
+                workspace.glyphRuns(line, at: placed, token: token,
+                                    paragraphLevel: prepared.bidi.isRightToLeft(at: line.range.lowerBound) ? 1 : 0, setting: setting)
             }
         }
     }
@@ -50,7 +51,8 @@ private struct GlyphPiece {
 extension LayoutWorkspace {
     /// The glyph runs of one line (`layoutLines` must have just shaped its text and token).
     fileprivate func glyphRuns(_ line: PlacedLine, at placed: LayoutLine, token: UnsafeBufferPointer<UInt16>,
-                               paragraphLevel: UInt8, size: Double, letterSpacing: Double) -> [GlyphRun] {
+                               paragraphLevel: UInt8, setting: TextSetting) -> [GlyphRun] {
+        let size = setting.size
         let text = UnsafeBufferPointer(start: textBuffer.base, count: textBuffer.count)
         var pieces: [GlyphPiece] = []
         var levels: [UInt8] = []
@@ -74,10 +76,11 @@ extension LayoutWorkspace {
             let piece = pieces[index]
             var run = GlyphRun(face: piece.run.face, size: size)
             let scale = size / Double(piece.run.face.unitsPerEm)
+            let spacing = setting.letterSpacing + line.tightening + (piece.run.isTracked ? setting.tracking : 0)
             var space: hb_codepoint_t = 0
             let hasSpace = hb_font_get_nominal_glyph(piece.run.face.font, 0x20, &space) != 0
             for (glyph, shapedGlyph) in piece.glyphs.enumerated() {
-                let advance = Double(shapedGlyph.advance) * scale + Double(piece.graphemesAfter[glyph]) * letterSpacing
+                let advance = Double(shapedGlyph.advance) * scale + Double(piece.graphemesAfter[glyph]) * spacing
                 run.glyphs.append(shapedGlyph.id)
                 run.xs.append(natural + Double(shapedGlyph.xOffset) * scale)
                 run.ys.append(-Double(shapedGlyph.yOffset) * scale)

@@ -13,16 +13,31 @@ struct LineBox {
     var endsInsideWord: Bool
 }
 
-/// The per-label facts the breaking and truncation steps share: the available width, the
-/// size and the letter spacing.
+/// The facts at one point size that the breaking and truncation steps share: the size, the
+/// letter spacing, and SF Pro's tracking at that size for the system font's stand-in.
 struct TextSetting {
     let size: Double
     let letterSpacing: Double
+    /// Points added after every grapheme of a tracked run (`SystemFont.tracking(atSize:)`).
+    let tracking: Double
 
-    /// Points of a stretch of `graphemes` graphemes that advances `ems`.
+    init(size: Double, letterSpacing: Double, tracked: Bool) {
+        self.size = size
+        self.letterSpacing = letterSpacing
+        tracking = tracked ? SystemFont.tracking(atSize: size) * size : 0
+    }
+
+    /// Points of a stretch of `graphemes` graphemes, `tracked` of them in tracked runs, that
+    /// advances `ems`.
     @inline(__always)
-    func points(ems: Double, graphemes: Int) -> Double {
-        ems * size + Double(graphemes) * letterSpacing
+    func points(ems: Double, graphemes: Int, tracked: Int) -> Double {
+        ems * size + Double(graphemes) * letterSpacing + Double(tracked) * tracking
+    }
+
+    /// Points of edges `i` to `j` of a shaped text that advance `ems`.
+    @inline(__always)
+    func points(ems: Double, _ shaped: ShapedText, from i: Int, to j: Int) -> Double {
+        points(ems: ems, graphemes: j - i, tracked: shaped.trackedGraphemes(from: i, to: j))
     }
 }
 
@@ -30,7 +45,7 @@ extension LayoutWorkspace {
     /// Points from edge `i` to edge `j` as one line shows them (`lineAdvance`).
     func lineWidth(_ shaped: ShapedText, _ text: UnsafeBufferPointer<UInt16>, from i: Int, to j: Int,
                    setting: TextSetting) -> Double {
-        setting.points(ems: lineAdvance(shaped, text, from: i, to: j), graphemes: j - i)
+        setting.points(ems: lineAdvance(shaped, text, from: i, to: j), shaped, from: i, to: j)
     }
 
     /// True when edges `i` to `j` fit `available` points as one line. Where an end is not safe,
@@ -39,7 +54,7 @@ extension LayoutWorkspace {
     func fits(_ shaped: ShapedText, _ text: UnsafeBufferPointer<UInt16>, from i: Int, to j: Int,
               available: Double, setting: TextSetting) -> Bool {
         let tolerance = 1e-6
-        let estimate = setting.points(ems: shaped.runAdvance(from: i, to: j), graphemes: j - i)
+        let estimate = setting.points(ems: shaped.runAdvance(from: i, to: j), shaped, from: i, to: j)
         if shaped.has(i, ShapedText.safe), shaped.has(j, ShapedText.safe) { return estimate <= available + tolerance }
         if estimate <= available - setting.size { return true }
         if estimate > available + setting.size { return false }
@@ -49,9 +64,12 @@ extension LayoutWorkspace {
     /// Greedy line filling at `available` points (docs/layout-rules.md): each line takes the
     /// break opportunities while they fit; `charWrap` may break at any grapheme boundary; a
     /// word wider than a line breaks at the last grapheme boundary that fits. Trailing white
-    /// space hangs. Then `strategy` refines the lines of word-breaking modes.
+    /// space hangs. Then `strategy` refines the lines of word-breaking modes. With
+    /// `maximumLines`, breaking stops once it has found one line more than that (enough to
+    /// know the text needs more), unrefined.
     func breakLines(_ shaped: ShapedText, _ text: UnsafeBufferPointer<UInt16>, width available: Double,
-                    mode: LineBreakMode, strategy: LineBreakStrategy, setting: TextSetting) -> UnsafeBufferPointer<LineBox> {
+                    mode: LineBreakMode, strategy: LineBreakStrategy, setting: TextSetting,
+                    maximumLines: Int = .max) -> UnsafeBufferPointer<LineBox> {
         lineBuffer.count = 0
         let last = shaped.edgeCount - 1
         guard last > 0 else { return UnsafeBufferPointer(start: lineBuffer.base, count: 0) }
@@ -66,13 +84,13 @@ extension LayoutWorkspace {
             if edge == last || breaksAnywhere { return true }
             let edgeFlags = flags[edge]
             guard edgeFlags & (ShapedText.breakable | ShapedText.mandatory) != 0 else { return false }
-            return !keepsHangulWords || edgeFlags & ShapedText.mandatory != 0 || !isBetweenHangul(text, shaped.offset(edge))
+            return !keepsHangulWords || edgeFlags & (ShapedText.mandatory | ShapedText.betweenHangul) != ShapedText.betweenHangul
         }
 
         var start = 0
         var lastFit = -1
         var edge = 1
-        while edge <= last {
+        while edge <= last, lineBuffer.count <= maximumLines {
             guard isCandidate(edge) else { edge += 1; continue }
             let content = shaped.contentEdge(from: start, to: edge)
             if content == start || fits(shaped, text, from: start, to: content, available: available, setting: setting) {
@@ -98,9 +116,17 @@ extension LayoutWorkspace {
             while split < content, fits(shaped, text, from: start, to: split + 1, available: available, setting: setting) {
                 split += 1
             }
+            if split == content {
+                // The word's last grapheme, alone and too wide: the line ends where the word does.
+                appendLine(shaped, text, start, edge, insideWord: false, setting: setting)
+                start = edge
+                edge += 1
+                continue
+            }
             appendLine(shaped, text, start, split, insideWord: true, setting: setting)
             start = split
         }
+        if edge <= last { return UnsafeBufferPointer(start: lineBuffer.base, count: lineBuffer.count) }
         if !breaksAnywhere, strategy.pushesOut, lineBuffer.count > 1 {
             pushOut(shaped, text, available: available, setting: setting, isCandidate: isCandidate)
         }
@@ -149,7 +175,7 @@ extension LayoutWorkspace {
     /// True when the characters on both sides of `offset` are Hangul (hangulWordPriority
     /// keeps them on one line).
     @inline(__always)
-    private func isBetweenHangul(_ text: UnsafeBufferPointer<UInt16>, _ offset: Int) -> Bool {
+    func isBetweenHangul(_ text: UnsafeBufferPointer<UInt16>, _ offset: Int) -> Bool {
         guard offset > 0, offset < text.count, text[offset] >= 0x1100, text[offset - 1] >= 0x1100 else { return false }
         return isHangul(codePointBefore(text, offset).codePoint) && isHangul(codePointAt(text, offset).codePoint)
     }

@@ -56,16 +56,38 @@ final class LayoutWorkspace: @unchecked Sendable {
     /// The UTF-16 text of the label being laid out, its line-break opportunities, and its
     /// shaped form and lines (valid until the next layout).
     @exclusivity(unchecked) var textBuffer = RawBuffer<UInt16>()
+    /// The UTF-8 offset in the label's text of each code unit of `textBuffer` (and of its end).
+    @exclusivity(unchecked) var utf8Offsets = RawBuffer<Int32>()
     @exclusivity(unchecked) var breakBuffer = RawBuffer<LineBreak>()
     @exclusivity(unchecked) var cutScratch = RawBuffer<Cut>()
     @exclusivity(unchecked) var shaped = ShapedText()
     @exclusivity(unchecked) var shapedToken = ShapedText()
-    /// Pieces of lines re-shaped lately (`lineAdvance`), by text and range; emptied whenever a
-    /// text is shaped.
-    @exclusivity(unchecked) var recentPieces: [(base: UnsafePointer<UInt16>?, range: Range<Int>, ems: Double)] = []
+    /// Pieces of lines re-shaped (`lineAdvance`), by text and range: a text's line ends at every
+    /// size it is laid out at ask for many of the same. Emptied whenever a text is shaped.
+    @exclusivity(unchecked) var shapedPieces: [PieceKey: Double] = [:]
+
+    struct PieceKey: Hashable {
+        let base: UnsafePointer<UInt16>?
+        let start: Int32
+        let end: Int32
+    }
     /// The last truncation token measured: its text, chain and language, and its advance.
-    @exclusivity(unchecked) var lastToken: (token: String, chain: Int, language: Int, ems: Double, graphemes: Int)?
+    @exclusivity(unchecked) var lastToken: MeasuredToken?
     @exclusivity(unchecked) var lineBuffer = RawBuffer<LineBox>()
+    /// HarfBuzz fonts made for faces that depend on the point size (`FontFace.dependsOnSize`),
+    /// by face and size, with the id their chunks are kept under.
+    @exclusivity(unchecked) private var sizedFonts: [SizedFontKey: (font: OpaquePointer, id: Int)] = [:]
+    /// Past this many sized fonts, the store starts over (between labels).
+    static let maximumSizedFonts = 512
+    /// The chain of the last font laid out (`chain(for:)`).
+    @exclusivity(unchecked) var lastChain: (families: [String], weight: Int, chain: FontChain)?
+    /// The size the text in `shaped` was shaped for, nil when it is not shaped yet.
+    @exclusivity(unchecked) var shapedSize: Double?
+
+    private struct SizedFontKey: Hashable {
+        let face: Int
+        let size: UInt64
+    }
 
     private struct CoverageKey: Hashable {
         let chain: Int
@@ -101,6 +123,7 @@ final class LayoutWorkspace: @unchecked Sendable {
         edgeAdvanceScratch.deallocate()
         edgeSafeScratch.deallocate()
         textBuffer.deallocate()
+        utf8Offsets.deallocate()
         breakBuffer.deallocate()
         cutScratch.deallocate()
         extensionIndex.deallocate()
@@ -109,6 +132,7 @@ final class LayoutWorkspace: @unchecked Sendable {
         shapedToken.deallocate()
         lineBuffer.deallocate()
         hb_buffer_destroy(buffer)
+        for sized in sizedFonts.values { hb_font_destroy(sized.font) }
         lc_break_close(characterIterator)
         for iterator in lineIterators.values { lc_break_close(iterator) }
         for table in characterTables { table?.deallocate() }
@@ -150,13 +174,29 @@ final class LayoutWorkspace: @unchecked Sendable {
         return locale + (locale.contains("@") ? ";" : "@") + "lb=" + strictness
     }
 
-    /// Empties the chunk store when it has grown past its bound; called between labels.
+    /// Empties the chunk store when it (or the sized fonts its chunks are kept under) has grown
+    /// past its bound; called between labels.
     func trimStore() {
-        if store.storedUnits > Self.maximumStoredUnits {
+        if store.storedUnits > Self.maximumStoredUnits || sizedFonts.count > Self.maximumSizedFonts {
             store.removeAll()
             pairKernings.removeAll()
             lastToken = nil
+            for sized in sizedFonts.values { hb_font_destroy(sized.font) }
+            sizedFonts.removeAll()
         }
+    }
+
+    /// The HarfBuzz font a run of `face` is shaped with at a point size, and the id its chunks
+    /// are kept under: the face's own font and id, unless the face depends on the size; then a
+    /// font made for the size, under an id of its own (counted down from the top of the range
+    /// of face ids, which the font library counts up from 0).
+    func shapingFont(for face: FontFace, size: Double) -> (font: OpaquePointer, id: Int) {
+        guard face.dependsOnSize else { return (face.font, face.id) }
+        let key = SizedFontKey(face: face.id, size: size.bitPattern)
+        if let known = sizedFonts[key] { return known }
+        let sized = (font: face.makeSizedFont(size: size), id: ChunkStore.maximumFaceID - sizedFonts.count)
+        sizedFonts[key] = sized
+        return sized
     }
 
     /// The line-break opportunities of a text (UAX #14, the locale's tailoring), in order.
@@ -394,7 +434,7 @@ final class LayoutWorkspace: @unchecked Sendable {
         if run.script != HB_SCRIPT_COMMON { hb_buffer_set_script(buffer, run.script) }
         hb_buffer_set_language(buffer, run.language.value)
         hb_buffer_guess_segment_properties(buffer)
-        hb_shape(run.face.font, buffer, nil, 0)
+        hb_shape(run.font, buffer, nil, 0)
         if shift != 0 {
             var count: UInt32 = 0
             if let infos = hb_buffer_get_glyph_infos(buffer, &count) {
@@ -593,6 +633,12 @@ struct ShapingRun {
     let level: UInt8
     /// The layout's language (its locale), which picks a font's language-specific forms.
     let language: TextLanguage
+    /// The HarfBuzz font the run is shaped with (`LayoutWorkspace.shapingFont`), and the face
+    /// id its chunks are kept under.
+    let font: OpaquePointer
+    let shapingID: Int
+    /// Tracked as SF Pro: the system font's stand-in (`FontChain.trackedFace`).
+    let isTracked: Bool
 
     var isRightToLeft: Bool { level & 1 == 1 }
 }

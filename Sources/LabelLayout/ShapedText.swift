@@ -19,7 +19,16 @@ struct ShapedText {
     /// Pair kerning (ems) between the graphemes on either side of an edge where chunks meet,
     /// for the edges flagged `kerned`, in edge order.
     var kernedEdges = RawBuffer<KernedEdge>()
+    /// Graphemes of runs tracked as SF Pro from the text's start to each edge (kept only when
+    /// `hasTracking`).
+    var trackedCounts = RawBuffer<Int32>()
     var runs: [ShapingRun] = []
+    /// True when the chain tracks a face as SF Pro (`FontChain.trackedFace`).
+    var hasTracking = false
+    /// True when a run's face depends on the point size: the text is then shaped for `size`.
+    var dependsOnSize = false
+    /// The point size the text was shaped for.
+    var size = 0.0
 
     /// A line may end or start here without re-shaping anything.
     static let safe: UInt8 = 1
@@ -33,6 +42,8 @@ struct ShapedText {
     static let chunkStart: UInt8 = 16
     /// Pair kerning applies across this edge (`kerning(at:)`).
     static let kerned: UInt8 = 32
+    /// A break opportunity between two Hangul characters (none under hangulWordPriority).
+    static let betweenHangul: UInt8 = 64
 
     struct KernedEdge {
         var edge: Int32
@@ -63,6 +74,12 @@ struct ShapedText {
         return kernedEdges[low].kerning
     }
 
+    /// Graphemes of tracked runs between edges `i` and `j`.
+    @inline(__always)
+    func trackedGraphemes(from i: Int, to j: Int) -> Int {
+        hasTracking ? Int(trackedCounts[j] - trackedCounts[i]) : 0
+    }
+
     /// The run of the grapheme that ends at an edge (> 0).
     func run(endingAt edge: Int) -> ShapingRun {
         let offset = self.offset(edge) - 1
@@ -80,21 +97,28 @@ struct ShapedText {
         advances.count = 0
         flags.count = 0
         kernedEdges.count = 0
+        trackedCounts.count = 0
         runs.removeAll(keepingCapacity: true)
+        dependsOnSize = false
     }
 
     mutating func reserve(_ edges: Int) {
         offsets.reserve(edges)
         advances.reserve(edges)
         flags.reserve(edges)
+        if hasTracking { trackedCounts.reserve(edges) }
     }
 
-    /// Appends an edge; `reserve` must have made room for it.
+    /// Appends an edge; `reserve` must have made room for it. `tracked`: the grapheme ending
+    /// here belongs to a tracked run.
     @inline(__always)
-    mutating func append(offset: Int, advance: Double, flags edgeFlags: UInt8) {
+    mutating func append(offset: Int, advance: Double, flags edgeFlags: UInt8, tracked: Bool = false) {
         offsets.appendReserved(Int32(offset))
         advances.appendReserved(advance)
         flags.appendReserved(edgeFlags)
+        if hasTracking {
+            trackedCounts.appendReserved((trackedCounts.count > 0 ? trackedCounts[trackedCounts.count - 1] : 0) + (tracked ? 1 : 0))
+        }
     }
 
     func deallocate() {
@@ -102,6 +126,7 @@ struct ShapedText {
         advances.deallocate()
         flags.deallocate()
         kernedEdges.deallocate()
+        trackedCounts.deallocate()
     }
 
     /// The last edge at or after `start` and at or before `end` that is not preceded by
@@ -121,13 +146,18 @@ struct ShapedText {
 }
 
 extension LayoutWorkspace {
-    /// Shapes `text` into `target`: paragraphs (ended by the mandatory breaks in `breaks`),
-    /// runs, chunks, and the edges with their advances and flags.
+    /// Shapes `text` into `target` for a point size: paragraphs (ended by the mandatory breaks
+    /// in `breaks`), runs, chunks, and the edges with their advances and flags. The advances are
+    /// in ems; they serve every size unless a face depends on the size (`FontFace.dependsOnSize`),
+    /// which `target.dependsOnSize` then tells.
     func shapeText(_ text: UnsafeBufferPointer<UInt16>, levels: UnsafeBufferPointer<UInt8>?, chain: FontChain,
-                   language: TextLanguage, breaks: UnsafeBufferPointer<LineBreak>, into target: inout ShapedText) {
+                   language: TextLanguage, breaks: UnsafeBufferPointer<LineBreak>, size: Double,
+                   into target: inout ShapedText) {
         target.removeAll()
+        target.hasTracking = chain.trackedFace != nil
+        target.size = size
         target.reserve(text.count + 1)
-        recentPieces.removeAll(keepingCapacity: true)
+        shapedPieces.removeAll(keepingCapacity: true)
         target.append(offset: 0, advance: 0, flags: ShapedText.safe)
         guard !text.isEmpty else { return }
         var running = 0.0
@@ -142,8 +172,11 @@ extension LayoutWorkspace {
             let paragraph = UnsafeBufferPointer(rebasing: text[paragraphStart..<paragraphEnd])
             let paragraphLevels = levels.map { UnsafeBufferPointer(rebasing: $0[paragraphStart..<paragraphEnd]) }
             itemize(paragraph, levels: paragraphLevels, chain: chain) { range, face, script, level in
+                let (font, shapingID) = shapingFont(for: face, size: size)
                 let run = ShapingRun(start: paragraphStart + range.lowerBound, end: paragraphStart + range.upperBound,
-                                     face: face, script: script, level: level, language: language)
+                                     face: face, script: script, level: level, language: language,
+                                     font: font, shapingID: shapingID, isTracked: chain.tracks(face))
+                if face.dependsOnSize { target.dependsOnSize = true }
                 target.runs.append(run)
                 while nextBreak < breaks.count, Int(breaks[nextBreak].position) <= run.start { nextBreak += 1 }
                 var insideEnd = nextBreak
@@ -161,6 +194,7 @@ extension LayoutWorkspace {
             while edge < target.edgeCount, target.offset(edge) < position { edge += 1 }
             guard edge < target.edgeCount, target.offset(edge) == position else { continue }
             target.flags[edge] |= ShapedText.breakable | (lineBreak.isMandatory ? ShapedText.mandatory : 0)
+                | (isBetweenHangul(text, position) ? ShapedText.betweenHangul : 0)
         }
         for edge in 1..<target.edgeCount where isHangingWhitespace(text[target.offset(edge) - 1]) {
             target.flags[edge] |= ShapedText.hanging
@@ -177,7 +211,7 @@ extension LayoutWorkspace {
         if !breaks.isEmpty, !run.isRightToLeft, Self.usesDefaultShaper(run.script) {
             let classes = boundaryClasses(of: run.face)
             guard classes.canShapeInPieces else {
-                appendChunk(run.start..<run.end, kind: ChunkStore.kind(face: run.face.id, script: run.script.rawValue,
+                appendChunk(run.start..<run.end, kind: ChunkStore.kind(face: run.shapingID, script: run.script.rawValue,
                                                                        language: run.language.id, rightToLeft: run.isRightToLeft),
                             kerning: 0, run: run, text: text, into: &target, running: &running)
                 return
@@ -201,7 +235,7 @@ extension LayoutWorkspace {
                 if cuts[index].kind != .merge { rightEnd = cuts[index].offset }
             }
         }
-        let kind = ChunkStore.kind(face: run.face.id, script: run.script.rawValue, language: run.language.id,
+        let kind = ChunkStore.kind(face: run.shapingID, script: run.script.rawValue, language: run.language.id,
                                    rightToLeft: run.isRightToLeft)
         var chunkStart = run.start
         var kerning = 0.0
@@ -228,7 +262,7 @@ extension LayoutWorkspace {
         // A one-unit chunk (an ideograph, a letter): its advance alone, without the store's entry.
         if range.count == 1, let units = store.singleUnitAdvance(text[range.lowerBound], kind: kind) {
             running += Double(units) / Double(run.face.unitsPerEm)
-            target.append(offset: range.upperBound, advance: running, flags: ShapedText.safe)
+            target.append(offset: range.upperBound, advance: running, flags: ShapedText.safe, tracked: run.isTracked)
             return
         }
         let index = measureChunk(text, range, kind: kind, run: run) // may move the store's buffers: read them after
@@ -239,7 +273,7 @@ extension LayoutWorkspace {
         let safe = store.edgeSafe
         for edge in 1..<Int(entry.edgeCount) {
             target.append(offset: range.lowerBound + Int(offsets[base + edge]), advance: running + advances[base + edge],
-                          flags: safe[base + edge] != 0 ? ShapedText.safe : 0)
+                          flags: safe[base + edge] != 0 ? ShapedText.safe : 0, tracked: run.isTracked)
         }
         running += advances[base + Int(entry.edgeCount) - 1]
     }
@@ -263,7 +297,7 @@ extension LayoutWorkspace {
     /// differs: then the two are shaped together.
     private func pairKerning(_ text: UnsafeBufferPointer<UInt16>, left: Range<Int>, right: Range<Int>, run: ShapingRun) -> Double? {
         let units = Array(text[left]) + Array(text[right])
-        let key = PairKey(face: run.face.id, script: run.script.rawValue, language: run.language.id, units: units,
+        let key = PairKey(face: run.shapingID, script: run.script.rawValue, language: run.language.id, units: units,
                           leftCount: left.count)
         if let known = pairKernings[key] { return known }
         let measured = units.withUnsafeBufferPointer { both -> Double? in
@@ -321,15 +355,14 @@ extension LayoutWorkspace {
         return ems
     }
 
-    /// Ems of the text between two edges of one run, shaped alone. The last few pieces are
-    /// remembered: a line's candidate ends and its final width often ask for the same ones.
+    /// Ems of the text between two edges of one run, shaped alone. Pieces are remembered until
+    /// the next text is shaped: a line's candidate ends and its final width, and the lines of
+    /// the same text at other sizes, often ask for the same ones.
     private func piece(_ shaped: ShapedText, _ text: UnsafeBufferPointer<UInt16>, _ i: Int, _ j: Int) -> Double {
-        let range = shaped.offset(i)..<shaped.offset(j)
-        let base = text.baseAddress
-        for entry in recentPieces where entry.base == base && entry.range == range { return entry.ems }
-        let ems = pieceAdvance(text, range, run: shaped.run(endingAt: j))
-        if recentPieces.count == 4 { recentPieces.removeFirst() }
-        recentPieces.append((base, range, ems))
+        let key = PieceKey(base: text.baseAddress, start: Int32(shaped.offset(i)), end: Int32(shaped.offset(j)))
+        if let known = shapedPieces[key] { return known }
+        let ems = pieceAdvance(text, Int(key.start)..<Int(key.end), run: shaped.run(endingAt: j))
+        shapedPieces[key] = ems
         return ems
     }
 }

@@ -30,7 +30,7 @@ let measureCommand = Command(
     options: [
         .option("locale", "LOCALE", help: "Lay out this locale's text (a definition's own \"locale\" wins)."),
         .option("category", "CATEGORY", help: "The content size category (default large; a definition's own \"contentSizeCategory\" wins)."),
-        .option("default-family", "FAMILY", help: "The family of labels that name none (default: $LABELCAT_DEFAULT_FAMILY, else Noto Sans CJK SC)."),
+        .option("default-family", "FAMILIES", help: "The family of labels that name none: a family, a font file path, or a comma-separated list (default: $LABELCAT_DEFAULT_FAMILY, else the system font: \(SystemFont.families))."),
     ],
     withoutCatalog: "it lays out definitions without a catalog (token references are the catalog's: use 'labelcat layout')",
     run: runMeasure)
@@ -38,7 +38,7 @@ let measureCommand = Command(
 func runMeasure(_ arguments: ParsedArguments) throws -> Int32 {
     let reader = DefinitionReader(try LineReader(path: arguments.positionals.first ?? "-"))
     let engine = LayoutEngine(defaultFamily: arguments.value("default-family")
-        ?? environment("LABELCAT_DEFAULT_FAMILY") ?? "Noto Sans CJK SC")
+        ?? environment("LABELCAT_DEFAULT_FAMILY") ?? SystemFont.families)
     let defaultLocale = arguments.value("locale") ?? ""
     let defaultCategory = try categoryOption(arguments) ?? .large
     let output = OutputStream.standardOutput

@@ -96,7 +96,7 @@ struct MigrationTests {
         #expect(try database.schemaVersion() == Migration.latestVersion)
 
         // The default family setting the engine reads.
-        #expect(try database.scalarText("SELECT value FROM settings WHERE key = 'default_family'") == "Noto Sans CJK SC")
+        #expect(try database.scalarText("SELECT value FROM settings WHERE key = 'default_family'") == SystemFont.families)
 
         // WAL is a property of the file: another client sees it, and the file is plain SQLite.
         #expect(try SQLiteShell.run(path, "PRAGMA journal_mode;").trimmingCharacters(in: .whitespacesAndNewlines) == "wal")
@@ -132,7 +132,8 @@ struct MigrationTests {
         let layout = try catalog.layout(label: "old.label")
         let json = try JSONValue.parse(try #require(layout.json))
         #expect(json["bounds"]?["width"] == .number(200))
-        #expect(json["font"]?["family"] == .string("Noto Sans CJK SC"))
+        // The label names no family: the system font, whose first family is Inter.
+        #expect(json["font"]?["family"] == .string("Inter"))
         #expect(json["lines"]?.array?.first?["text"] == .string("旧的标签"))
         #expect(try catalog.recomputeAll(matching: [], force: false).fromFreshnessRecord)
     }
@@ -182,7 +183,7 @@ struct MigrationTests {
         #expect(try rows(database, "SELECT DISTINCT variant, category FROM layouts", columns: 2) == [["", "large"]])
         #expect(try rows(database, "SELECT label, token FROM label_dependencies", columns: 2) == [["old.label", "spacing.card"]])
         #expect(try rows(database, "SELECT key, value FROM settings ORDER BY key", columns: 2)
-                == [["categories", "large"], ["default_family", "Noto Sans CJK SC"], ["pseudo_locales", ""]])
+                == [["categories", "large"], ["default_family", SystemFont.families], ["pseudo_locales", ""]])
         let triggers = try Self.names(database, type: "trigger")
         for trigger in Self.triggers { #expect(triggers.contains(trigger), "missing trigger \(trigger)") }
         #expect(try database.scalarInt("SELECT count(*) FROM recompute_queue") == 0, "the migration queues nothing")

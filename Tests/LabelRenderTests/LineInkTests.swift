@@ -66,6 +66,33 @@ struct LineInkTests {
         try Self.expectInkWithinLines(picture)
     }
 
+    /// A shrunk label is drawn at the size it was shrunk to, and a tightened line with its
+    /// letters closer: each line's ink fills its rect (from the first glyph to the last) and
+    /// stays inside it. "Benachrichtigungen verwalten" is 260.88 pt in DejaVu Sans at 17 pt,
+    /// shrunk into 140 pt; "hello" is 3% too wide for its line, and tightened.
+    @Test("Shrunk and tightened labels are drawn inside their line rects, filling them")
+    func shrunkAndTightened() throws {
+        var shrunk = Self.label(Case(direction: "ltr", alignment: .left, mode: .truncateTail, insets: false, lines: 1))
+        shrunk.text = "Benachrichtigungen verwalten"
+        shrunk.frame.width = 140
+        shrunk.adjustsFontSizeToFitWidth = true
+        shrunk.minimumScaleFactor = 0.5
+        var tightened = Self.label(Case(direction: "ltr", alignment: .left, mode: .truncateTail, insets: false, lines: 1))
+        tightened.text = "hello world"
+        tightened.allowsDefaultTighteningForTruncation = true
+        let width = try engine.layout(tightened).intrinsicSize.width
+        tightened.frame.width = (width / 1.03).rounded(.down)
+        for definition in [shrunk, tightened] {
+            let picture = try LabelPicture(definition: definition, engine: engine)
+            #expect(!picture.layout.truncated)
+            #expect(picture.layout.shrunk == (definition.text == shrunk.text))
+            try Self.expectInkWithinLines(picture)
+            let canvas = try Renderer(engine: engine).renderLabel(picture, scale: Self.scale)
+            let inkRight = (0..<canvas.width).last { x in (0..<canvas.height).contains { canvas.pixel(x: x, y: $0) != white } } ?? 0
+            #expect(Double(inkRight + 1) / Self.scale > picture.layout.lines[0].rect.maxX - 2, "the last glyph reaches the line's end")
+        }
+    }
+
     static func expectInkWithinLines(_ picture: LabelPicture, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let layout = picture.layout
         let canvas = try Renderer(engine: engine).renderLabel(picture, scale: Self.scale)
