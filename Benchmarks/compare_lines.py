@@ -2,7 +2,7 @@
 """Fidelity check: labelcat's line counts against Pango's on the benchmark corpus.
 
 Pango shapes with HarfBuzz too, so for the same font, size and width most labels should need
-the same number of lines. Differences come from rules where labelcat follows the SPEC (UIKit)
+the same number of lines. Differences come from rules where labelcat follows UIKit
 rather than Pango: `charWrap` fills a line to the last grapheme that fits (Pango's char mode
 prefers word boundaries), a word wider than the line is broken (Pango lets it overflow), and
 a line that fits to within a millionth of a point (Pango measures in 1/1024 units). Prints the

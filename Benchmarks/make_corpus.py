@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Deterministic label corpus for the "engine vs Pango" benchmark.
 
-Writes DIR/corpus.ndjson (one SPEC §1 label definition per line) and DIR/corpus.tsv
+Writes DIR/corpus.ndjson (one label definition per line) and DIR/corpus.tsv
 (the same labels, same order, in the flat form read by pango_baseline.c):
 
     width<TAB>height<TAB>size<TAB>numberOfLines<TAB>lineBreakMode<TAB>text

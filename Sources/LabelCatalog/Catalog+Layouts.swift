@@ -22,17 +22,17 @@ public struct StoredLayout: Sendable {
     public var computedAt: String
     /// True when the label's current inputs hash differently (only checked when asked).
     public var isStale: Bool = false
-    /// The whole layout (SPEC §3), built from the row and the label's resolved definition;
+    /// The whole layout (docs/layout-rules.md), built from the row and the label's resolved definition;
     /// nil for a label that could not be laid out and for a stale row.
     public var layout: ComputedLayout?
     /// The row's `lines` column and intrinsic size, from which `layout` is built.
     var linesJSON: String?
     var intrinsicSize: Size?
 
-    /// SPEC §3 JSON; nil when `layout` is.
+    /// layout JSON; nil when `layout` is.
     public var json: String? { layout?.json }
 
-    /// The lines the row stores (SPEC §3 `lines`), whether or not `layout` was built.
+    /// The lines the row stores (layout JSON `lines`), whether or not `layout` was built.
     public var lines: [LayoutLine] { layout?.lines ?? Catalog.layoutLines(fromJSON: linesJSON) }
 
     /// Which of its label's layouts this is (nil for a row of an unknown category).
@@ -60,7 +60,7 @@ extension Catalog {
                 : Size(width: statement.double(LayoutColumn.intrinsicWidth), height: statement.double(LayoutColumn.intrinsicHeight)))
     }
 
-    /// Builds a fresh row's SPEC §3 layout: geometry, lines, counts and font size from the
+    /// Builds a fresh row's layout JSON: geometry, lines, counts and font size from the
     /// row; bounds, font and engine version from the definition it was computed from.
     func attachLayout(to row: inout StoredLayout, definition: LabelDefinition) {
         guard row.error == nil, let textRect = row.textRect, let intrinsicSize = row.intrinsicSize,
@@ -78,7 +78,7 @@ extension Catalog {
                                     engineVersion: LayoutEngine.version)
     }
 
-    /// The `lines` column's SPEC §3 array as lines ([] for NULL or malformed JSON).
+    /// The `lines` column's array (the layout JSON's `lines`) as lines ([] for NULL or malformed JSON).
     static func layoutLines(fromJSON json: String?) -> [LayoutLine] {
         guard let json, let lines = try? JSONValue.parse(json).array else { return [] }
         return lines.map { line in
@@ -161,7 +161,7 @@ extension Catalog {
     /// content size category, only truncated ones, or only stale ones. Each row's hash is
     /// checked against its label's current inputs, unless the freshness record vouches for
     /// every row (nothing queued, same environment). `withLayouts` builds each fresh row's
-    /// SPEC §3 `layout` (it resolves every label). Ordered by label, locale, variant, category.
+    /// layout JSON (it resolves every label). Ordered by label, locale, variant, category.
     public func layouts(matching glob: String = "*", locale: String? = nil, variant: String? = nil,
                         category: ContentSizeCategory? = nil, truncatedOnly: Bool = false,
                         staleOnly: Bool = false, withLayouts: Bool = true) throws -> [StoredLayout] {

@@ -201,7 +201,7 @@ final class ChunkJob: @unchecked Sendable {
 
 extension Catalog {
 
-    /// Brings up to date every layout the queue names (SPEC §4 triggers fill it), then empties
+    /// Brings up to date every layout the queue names (docs/catalog.md), then empties
     /// it. Called inside the edit's transaction. A label the edit's own entries (those after
     /// `queuedBefore`) name that cannot be laid out fails the edit unless `allowLayoutErrors`;
     /// other labels' errors are recorded in `layouts`.

@@ -59,7 +59,7 @@ extension Catalog {
     /// A claim older than this is taken over even if its process seems alive (another host).
     static let claimLeaseSeconds = 600.0
 
-    /// The recompute service (SPEC §5): claims queue entries in batches, recomputes what they
+    /// The recompute service (docs/catalog.md): claims queue entries in batches, recomputes what they
     /// name, and writes the layouts and removes the entries in one transaction. Waits for
     /// commits of other processes by polling `PRAGMA data_version`. Returns when `shouldStop`
     /// says so (between batches), or with `once` when the queue is empty.

@@ -5,7 +5,7 @@ import LabelJSON
 import LabelLayout
 
 /// A labelcat catalog: one SQLite file of design tokens, labels and their computed layouts
-/// (SPEC §4). Every edit made through it recomputes the layouts it affects in the same
+/// (docs/catalog.md). Every edit made through it recomputes the layouts it affects in the same
 /// transaction, so the catalog is fresh without a running service.
 ///
 /// ```swift

@@ -43,7 +43,7 @@ public struct LabelField: Sendable, Hashable {
 }
 
 /// A label as the catalog stores it: name, key, texts and frame, and style fields that are
-/// literals or token references (SPEC §1). `resolve` turns it into the `LabelDefinition`
+/// literals or token references (docs/layout-rules.md). `resolve` turns it into the `LabelDefinition`
 /// the engine sees.
 public struct LabelRecord: Sendable, Hashable {
     public var name: String
@@ -98,7 +98,7 @@ public struct LabelRecord: Sendable, Hashable {
     /// The members of a definition that are not in `fields`.
     static let structuralMembers = ["name", "key", "text", "texts", "frame"]
 
-    /// Reads a definition as JSON (SPEC §1 plus `key`, references allowed): checks the shape of
+    /// Reads a definition as JSON (the definition JSON plus `key`, references allowed): checks the shape of
     /// every field; values behind references are checked when the label is resolved.
     public init(json: JSONValue) throws(CatalogError) {
         guard let object = json.object else { throw .invalidInput("a label definition must be a JSON object, got \(json.kindDescription)") }
@@ -188,7 +188,7 @@ public struct LabelRecord: Sendable, Hashable {
         if !locales.isEmpty { object["texts"] = .object(JSONObject(locales.map { ($0, textsJSON(locale: $0)!) })) }
     }
 
-    /// The definition as JSON (SPEC §1 with `key` and references as given): what `label export` writes.
+    /// The definition as JSON (the definition JSON with `key` and references as given): what `label export` writes.
     public var json: JSONValue {
         var object = JSONObject([("name", .string(name))])
         if let key { object["key"] = .string(key) }

@@ -1,7 +1,7 @@
 import LabelJSON
 
 /// Where a label's text goes: the answer `textRectForBounds:limitedToNumberOfLines:` and
-/// `drawTextInRect:` of the seeds' label subclass would give (SPEC §3).
+/// `drawTextInRect:` of the seeds' label subclass would give (docs/layout-rules.md).
 public struct ComputedLayout: Sendable, Hashable {
     public var name: String
     public var locale: String
@@ -106,7 +106,7 @@ public struct ResolvedFont: Sendable, Hashable {
 }
 
 extension ComputedLayout {
-    /// Writes the SPEC §3 JSON object; numbers are rounded to 3 decimals.
+    /// Writes the layout JSON object; numbers are rounded to 3 decimals.
     public func writeJSON(into writer: inout JSONWriter) {
         writer.beginObject()
         writer.key("name"); writer.string(name)
@@ -141,7 +141,7 @@ extension ComputedLayout {
         writer.endObject()
     }
 
-    /// Writes the `lines` array of SPEC §3.
+    /// Writes the layout JSON's `lines` array.
     public func writeLinesJSON(into writer: inout JSONWriter) {
         writer.beginArray()
         for line in lines {
@@ -159,7 +159,7 @@ extension ComputedLayout {
         writer.endArray()
     }
 
-    /// The SPEC §3 JSON text.
+    /// The layout JSON text.
     public var json: String {
         var writer = JSONWriter(numberStyle: .millis, capacity: 1024)
         writeJSON(into: &writer)

@@ -160,7 +160,7 @@ public final class FontFace: @unchecked Sendable {
     }
 }
 
-/// Font metrics in points (SPEC §2.1).
+/// Font metrics in points (docs/layout-rules.md).
 public struct FontMetrics: Sendable, Hashable {
     public var ascender: Double
     /// Negative: below the baseline.

@@ -4,7 +4,7 @@ extension LabelDefinition {
     /// The longest text accepted, in UTF-8 bytes (1 MiB).
     public static let maximumTextBytes = 1 << 20
 
-    /// Reads a definition from its canonical JSON (SPEC §1), checking every field.
+    /// Reads a definition from its canonical JSON (docs/layout-rules.md), checking every field.
     /// Unknown members are refused too, so a misspelt field is never silently ignored.
     ///
     /// ```swift
@@ -388,7 +388,7 @@ struct FieldReader {
 }
 
 extension LabelDefinition {
-    /// Writes the definition as canonical JSON: every field, in SPEC §1 order, numbers exact,
+    /// Writes the definition as canonical JSON: every field, in the documented order, numbers exact,
     /// per-locale texts sorted by locale. Equal definitions give equal bytes.
     public func writeJSON(into writer: inout JSONWriter) {
         let style = writer.numberStyle

@@ -1,5 +1,5 @@
 /// A label as `UILabel` sees it, with the seeds' vertical alignment and seed 004's content
-/// insets: every style value resolved to a literal (SPEC §1). Token references are resolved
+/// insets: every style value resolved to a literal (docs/layout-rules.md). Token references are resolved
 /// by the catalog before a definition reaches the engine.
 ///
 /// ```swift

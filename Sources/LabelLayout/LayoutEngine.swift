@@ -3,7 +3,7 @@ import CICU
 import LabelJSON
 import Synchronization
 
-/// Lays out labels: where the text goes, how many lines, what is truncated (SPEC §2).
+/// Lays out labels: where the text goes, how many lines, what is truncated (docs/layout-rules.md).
 /// One engine serves a whole process; `layout(_:locale:)` may be called from any number of
 /// threads at once.
 ///
@@ -111,117 +111,4 @@ public final class LayoutEngine: Sendable {
     func checkIn(_ workspace: LayoutWorkspace) {
         idleWorkspaces.withLock { $0.append(workspace) }
     }
-}
-
-/// UAX #9 levels of a text (ICU), skipped for text with no right-to-left character.
-struct BidiParagraphs {
-    var levels: [UInt8] = []
-    var paragraphLevels: [UInt8] = []
-    let isAllLeftToRight: Bool
-
-    init(_ text: UnsafeBufferPointer<UInt16>) {
-        isAllLeftToRight = !text.contains(where: Self.mayBeRightToLeft)
-        guard !isAllLeftToRight else { return }
-        levels = [UInt8](repeating: 0, count: text.count)
-        paragraphLevels = [UInt8](repeating: 0, count: text.count)
-        if lc_bidi_levels(text.baseAddress, Int32(text.count), &levels, &paragraphLevels) != 0 {
-            levels = [UInt8](repeating: 0, count: text.count)
-        }
-    }
-
-    /// True when the paragraph holding `offset` has a right-to-left base direction.
-    func isRightToLeft(at offset: Int) -> Bool {
-        !isAllLeftToRight && offset < paragraphLevels.count && paragraphLevels[offset] & 1 == 1
-    }
-
-    /// Hebrew, Arabic, Syriac, Thaana, NKo, …, their presentation forms, and the
-    /// supplementary right-to-left blocks (through their surrogates), plus explicit marks.
-    @inline(__always)
-    static func mayBeRightToLeft(_ unit: UInt16) -> Bool {
-        guard unit >= 0x0590 else { return false }
-        return (0x0590...0x08FF).contains(unit) || (0xFB1D...0xFDFF).contains(unit) || (0xFE70...0xFEFF).contains(unit)
-            || (0xD802...0xD803).contains(unit) || (0xD83A...0xD83B).contains(unit)
-            || unit == 0x200F || (0x202A...0x202E).contains(unit) || (0x2066...0x2069).contains(unit)
-    }
-}
-
-/// The UTF-16 code units of a string, transcoded from its UTF-8 by hand (the standard
-/// library's UTF-16 view is much slower for native strings).
-func utf16Units(of string: String) -> [UInt16] {
-    var string = string
-    return string.withUTF8 { utf8 in
-        [UInt16](unsafeUninitializedCapacity: utf8.count) { units, initialized in
-            initialized = transcodeToUTF16(utf8, into: units.baseAddress!, utf8Offsets: nil)
-        }
-    }
-}
-
-/// Writes the UTF-16 of a string into a buffer, reusing its storage.
-func fillUTF16(_ string: String, into buffer: inout RawBuffer<UInt16>) {
-    var string = string
-    string.withUTF8 { utf8 in
-        buffer.count = 0
-        buffer.reserve(utf8.count)
-        buffer.count = transcodeToUTF16(utf8, into: buffer.base, utf8Offsets: nil)
-    }
-}
-
-/// Writes the UTF-16 of a string into a buffer, and the UTF-8 offset in the string of each
-/// code unit's code point (and of the end) into `utf8Offsets`, reusing their storage.
-func fillUTF16(_ string: String, into buffer: inout RawBuffer<UInt16>, utf8Offsets: inout RawBuffer<Int32>) {
-    var string = string
-    string.withUTF8 { utf8 in
-        buffer.count = 0
-        buffer.reserve(utf8.count)
-        utf8Offsets.count = 0
-        utf8Offsets.reserve(utf8.count + 1)
-        buffer.count = transcodeToUTF16(utf8, into: buffer.base, utf8Offsets: utf8Offsets.base)
-        utf8Offsets.count = buffer.count + 1
-    }
-}
-
-/// Transcodes well-formed UTF-8 to UTF-16; `units` must hold `utf8.count` code units (and
-/// `utf8Offsets`, one more). Returns the number written.
-private func transcodeToUTF16(_ utf8: UnsafeBufferPointer<UInt8>, into units: UnsafeMutablePointer<UInt16>,
-                              utf8Offsets: UnsafeMutablePointer<Int32>?) -> Int {
-    var count = 0
-    var index = 0
-    defer { utf8Offsets?[count] = Int32(utf8.count) }
-    while index < utf8.count {
-        let lead = UInt32(utf8[index])
-        if let utf8Offsets {
-            utf8Offsets[count] = Int32(index)
-            if lead >= 0xF0 { utf8Offsets[count + 1] = Int32(index) }
-        }
-        if lead < 0x80 {
-            units[count] = UInt16(lead)
-            count += 1
-            index += 1
-            continue
-        }
-        var codePoint: UInt32
-        var width: Int
-        if lead < 0xE0 {
-            codePoint = lead & 0x1F
-            width = 2
-        } else if lead < 0xF0 {
-            codePoint = lead & 0x0F
-            width = 3
-        } else {
-            codePoint = lead & 0x07
-            width = 4
-        }
-        for offset in 1..<width { codePoint = codePoint << 6 | UInt32(utf8[index + offset] & 0x3F) }
-        index += width
-        if codePoint >= 0x10000 {
-            codePoint -= 0x10000
-            units[count] = UInt16(0xD800 + (codePoint >> 10))
-            units[count + 1] = UInt16(0xDC00 + (codePoint & 0x3FF))
-            count += 2
-        } else {
-            units[count] = UInt16(codePoint)
-            count += 1
-        }
-    }
-    return count
 }

@@ -213,33 +213,6 @@ func editDistance(_ a: String, _ b: String) -> Int {
 
 // MARK: - Values
 
-/// A decimal number as options take it: an optional sign, digits with an optional fraction,
-/// an optional exponent (`12`, `-0.5`, `.5`, `1e3`). Nil for anything else (hexadecimal
-/// `0x10`, `inf`, `nan`, spaces) and for numbers too large to be finite.
-func decimalNumber<Text: StringProtocol>(_ text: Text) -> Double? {
-    let bytes = Array(text.utf8)
-    var index = 0
-    func digits() -> Int {
-        let start = index
-        while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
-        return index - start
-    }
-    if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
-    var mantissa = digits()
-    if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
-        index += 1
-        mantissa += digits()
-    }
-    guard mantissa > 0 else { return nil }
-    if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
-        index += 1
-        if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
-        guard digits() > 0 else { return nil }
-    }
-    guard index == bytes.count, let number = Double(String(text)), number.isFinite else { return nil }
-    return number
-}
-
 // MARK: - Help
 
 func usageLine(_ command: Command, path: [String]) -> String {

@@ -113,7 +113,7 @@ let labelSetOptions: [LabelSetOption] = [
                 json["minimumScaleFactor"] = nil
             }
         }
-        guard let scale = decimalNumber(text), scale > 0, scale <= 1 else {
+        guard let scale = parseDecimal(text), scale > 0, scale <= 1 else {
             throw labelSetError("The value '\(text)' of '--autoshrink' must be the smallest scale of the font, a decimal number above 0 and at most 1 (e.g. 0.5), or off.")
         }
         return { json in
@@ -206,14 +206,14 @@ let labelCommand = Command(
 
 func numberOrReference(_ text: String, option: String) throws -> JSONValue {
     if aliasTargetOf(.string(text)) != nil { return .string(text) }
-    guard let number = decimalNumber(text) else {
+    guard let number = parseDecimal(text) else {
         throw labelSetError("The value '\(text)' of '--\(option)' is not a decimal number or a token reference like '{spacing.s}'.")
     }
     return .number(number)
 }
 
 func numberList(_ text: String, count: Int, option: String, format: String? = nil) throws -> [Double] {
-    let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { decimalNumber(String($0).trimmingCharacters(" ")) }
+    let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { parseDecimal(String($0).trimmingCharacters(" ")) }
     guard parts.count == count, parts.allSatisfy({ $0 != nil }) else {
         throw labelSetError("The value '\(text)' of '--\(option)' must be \(format ?? "\(count) decimal numbers separated by commas").")
     }

@@ -1,4 +1,5 @@
 import LabelCatalog
+import LabelJSON
 import LabelLayout
 import LabelRender
 
@@ -110,7 +111,7 @@ func drawing(hint: String, _ draw: () throws -> Canvas) throws -> Canvas {
 
 /// `--scale`: a positive number of pixels per point, at most 8.
 func renderScale(_ text: String, commandPath: [String]) throws -> Double {
-    guard let scale = decimalNumber(text), scale > 0, scale <= 8 else {
+    guard let scale = parseDecimal(text), scale > 0, scale <= 8 else {
         throw UsageError(message: "The value '\(text)' of '--scale' must be a decimal number of pixels per point above 0 and at most 8 (e.g. 1, 2 or 3).",
                          commandPath: commandPath)
     }

@@ -5,8 +5,8 @@ import LabelLayout
 import Testing
 import TestSupport
 
-/// SPEC §1: bad values are rejected with a message that names the field, and nothing is
-/// written (the file's `.dump` is the same before and after). SPEC §4/§6: files that are not
+/// docs/layout-rules.md: bad values are rejected with a message that names the field, and nothing is
+/// written (the file's `.dump` is the same before and after). docs/catalog.md, docs/cli.md: files that are not
 /// catalogs, read-only catalogs and missing catalogs are refused clearly.
 @Suite("Bad input")
 struct BadInputTests {

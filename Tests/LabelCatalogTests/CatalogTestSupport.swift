@@ -5,7 +5,7 @@ import LabelLayout
 import Testing
 import TestSupport
 
-/// The `sqlite3` command-line shell: another SQLite client editing the catalog by hand (SPEC §4).
+/// The `sqlite3` command-line shell: another SQLite client editing the catalog by hand (docs/catalog.md).
 enum SQLiteShell {
     static let path = "/usr/bin/sqlite3"
 
@@ -95,7 +95,7 @@ func makeCatalog(in directory: TemporaryDirectory, name: String = "catalog.sqlit
     return catalog
 }
 
-/// The stored layout row of a label and locale, as stored (no recompute). `json` is its SPEC §3
+/// The stored layout row of a label and locale, as stored (no recompute). `json` is its layout JSON
 /// JSON when the row is fresh, nil when it is stale or records an error.
 struct RawLayoutRow {
     var json: JSONValue?

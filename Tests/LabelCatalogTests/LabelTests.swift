@@ -5,11 +5,11 @@ import LabelLayout
 import Testing
 import TestSupport
 
-/// SPEC §1 and §4: labels stored with literal values or token references, per-locale texts,
+/// docs/layout-rules.md and docs/catalog.md: labels stored with literal values or token references, per-locale texts,
 /// resolution through the tokens, all-or-nothing batches, lossless export.
 @Suite("Labels")
 struct LabelTests {
-    /// A definition with every SPEC §1 field; style values mix literals and references.
+    /// A definition with every definition field; style values mix literals and references.
     static let everyFieldJSON = #"""
         {"name": "checkout.title", "text": "Pay now — 立即付款", "texts": {"de": "Jetzt bezahlen", "ja": "今すぐ支払う"},
          "frame": {"x": 12.5, "y": 40.25, "width": 240, "height": 96},

@@ -5,7 +5,7 @@ import LabelLayout
 import Testing
 import TestSupport
 
-/// SPEC §4: layouts stored per (label, locale), fresh after every edit made through labelcat,
+/// docs/catalog.md: layouts stored per (label, locale), fresh after every edit made through labelcat,
 /// served by index; the list queries.
 @Suite("Layouts and queries")
 struct LayoutQueryTests {

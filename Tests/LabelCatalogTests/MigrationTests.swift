@@ -5,14 +5,14 @@ import LabelLayout
 import Testing
 import TestSupport
 
-/// SPEC §4: numbered migrations applied in order, each in its own transaction, recorded in a
+/// docs/catalog.md: numbered migrations applied in order, each in its own transaction, recorded in a
 /// table; WAL mode; triggers; a catalog newer than the binary is refused.
 @Suite("Catalog migrations")
 struct MigrationTests {
     static let tables = ["settings", "tokens", "token_groups", "labels", "label_texts", "label_dependencies",
                          "layouts", "recompute_queue", "schema_migrations", "layout_state", "layout_font_files"]
 
-    /// The triggers that feed `recompute_queue` (SPEC §4), by name.
+    /// The triggers that feed `recompute_queue` (docs/catalog.md), by name.
     static let triggers = ["labels_inserted", "labels_updated", "labels_deleted", "label_texts_inserted", "label_texts_updated",
                            "label_texts_deleted", "tokens_inserted", "tokens_updated", "tokens_deleted",
                            "layouts_inserted", "layouts_updated", "layouts_deleted", "recompute_queue_deleted",
@@ -62,7 +62,7 @@ struct MigrationTests {
         #expect(try database.scalarInt("PRAGMA foreign_keys") == 1)
         #expect(try database.scalarText("PRAGMA integrity_check") == "ok")
 
-        // The columns SPEC §4 promises to people who edit the file by hand.
+        // The columns docs/catalog.md promises to people who edit the file by hand.
         let tokenColumns = try Self.columns(database, table: "tokens")
         for name in ["name", "type", "value", "description"] { #expect(tokenColumns.contains(name), "tokens lacks \(name)") }
         let labelColumns = try Self.columns(database, table: "labels")

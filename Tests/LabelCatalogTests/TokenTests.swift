@@ -5,7 +5,7 @@ import LabelLayout
 import Testing
 import TestSupport
 
-/// SPEC §4: design tokens in the W3C DTCG format — nested groups, inherited `$type`,
+/// docs/catalog.md: design tokens in the W3C DTCG format — nested groups, inherited `$type`,
 /// `$description`, `$extensions` verbatim, aliases followed to a literal, cycles refused with
 /// the whole chain, a lossless export → import → export round trip.
 @Suite("Design tokens")

@@ -5,7 +5,7 @@ import LabelLayout
 import Testing
 import TestSupport
 
-/// SPEC §4: "Triggers record every change to labels, label texts and tokens in a queue table,
+/// docs/catalog.md: "Triggers record every change to labels, label texts and tokens in a queue table,
 /// so an edit made with the sqlite3 shell is recomputed like one made with labelcat."
 @Suite("Triggers and hand edits")
 struct TriggerTests {

@@ -1,7 +1,7 @@
 import LabelLayout
 import Testing
 
-/// Line breaking, truncation, spacing, alignment and rounding (SPEC §2.1–2.3, §2.5–2.8, §2.11).
+/// Line breaking, truncation, spacing, alignment and rounding (docs/layout-rules.md).
 ///
 /// Latin text is set in DejaVu Sans at 20.48 pt, where one font unit is 0.01 pt (2048 units per
 /// em), so each width below is the sum of the glyphs' `hmtx` advances divided by 100:
@@ -399,7 +399,7 @@ struct BreakingTests {
         expectClose(layout.font.lineHeight, 30, "reported lineHeight")
     }
 
-    /// The line gap counts (SPEC §2.1). DejaVu Math TeX Gyre's `hhea` is ascender 792,
+    /// The line gap counts (docs/layout-rules.md). DejaVu Math TeX Gyre's `hhea` is ascender 792,
     /// descender −208, lineGap 200 of 1000 units: at 10 pt lineHeight = (792 + 208 + 200)/100 = 12,
     /// ascender 7.92, descender −2.08; the baseline stays 2.08 above the line's bottom:
     /// baseline = y + 12 − 2.08 = y + 9.92. Two lines ("x\nx") → 24.

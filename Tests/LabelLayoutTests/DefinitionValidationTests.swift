@@ -2,7 +2,7 @@ import LabelJSON
 import LabelLayout
 import Testing
 
-/// SPEC §1: bad definitions are rejected with a message that names the field.
+/// docs/layout-rules.md: bad definitions are rejected with a message that names the field.
 @Suite("Definition validation")
 struct DefinitionValidationTests {
     static let frame = #""frame": {"x": 0, "y": 0, "width": 100, "height": 40}"#
@@ -32,7 +32,7 @@ struct DefinitionValidationTests {
         }
     }
 
-    @Test("A minimal definition gets SPEC §1's defaults")
+    @Test("A minimal definition gets the documented defaults")
     func defaults() throws {
         let label = try Self.decode(#"{"name": "demo.topLabel", \#(Self.frame)}"#)
         #expect(label.name == "demo.topLabel")

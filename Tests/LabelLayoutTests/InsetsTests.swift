@@ -2,7 +2,7 @@ import LabelJSON
 import LabelLayout
 import Testing
 
-/// Seed 004's `contentInsets` (SPEC §2.4, §2.8–2.10): the text is laid out in the inner box —
+/// Seed 004's `contentInsets` (docs/layout-rules.md): the text is laid out in the inner box —
 /// bounds inset by top 10, left 15, bottom 20, right 5 — wraps at the inner width, and the
 /// intrinsic size is the text size plus the insets.
 ///
@@ -84,7 +84,7 @@ struct InsetsTests {
         #expect(abs(layout.intrinsicSize.height - 54.666667) > 1, "the buggy recipe's height")
     }
 
-    /// Horizontal placement in the inner box (SPEC §2.8), text rect width 323:
+    /// Horizontal placement in the inner box (docs/layout-rules.md), text rect width 323:
     /// center x = 15 + (330 − 323)/2 = 18.5; right x = 345 − 323 = 22.
     /// Line 2 (153 wide): center x = 15 + (330 − 153)/2 = 103.5; right x = 345 − 153 = 192.
     @Test("Horizontal alignment inside the inner box",
@@ -99,7 +99,7 @@ struct InsetsTests {
     }
 
     /// A frame of 350 × 40 leaves an inner height of 40 − 30 = 10: not even one line of 24.616
-    /// fits, yet one line is shown (SPEC §2.5), and it overflows the box. intrinsicSize still has
+    /// fits, yet one line is shown (docs/layout-rules.md), and it overflows the box. intrinsicSize still has
     /// unlimited height: both lines, (343, 79.333…).
     /// middle y = 10 + (10 − 24.666…)/2 = 10 − 7.333… = 2.666…  (24.616 → 74/3 = 24.666…)
     @Test("A short inner box shows one line; intrinsicSize still counts every line")

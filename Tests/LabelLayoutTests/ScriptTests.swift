@@ -5,7 +5,7 @@ import Testing
 import Glibc
 #endif
 
-/// Scripts, font fallback and font resolution (SPEC §1 font, §2.2, §2.8 natural alignment).
+/// Scripts, font fallback and font resolution (docs/layout-rules.md: fonts, fallback, natural alignment).
 /// Widths are font units / 100 at DejaVu Sans 20.48 pt (see BreakingTests), or 1 em per
 /// ideograph for Noto Sans CJK SC.
 @Suite("Scripts and fonts")

@@ -3,7 +3,7 @@ import LabelLayout
 import Testing
 
 /// The labels of the seed documents, with every expected number worked out by hand from the
-/// font's own tables (SPEC §2.1, §2.7–2.9).
+/// font's own tables (docs/layout-rules.md).
 ///
 /// Noto Sans CJK SC (NotoSansCJK-Regular.ttc, face 2): `hhea` ascender 1160, descender −288,
 /// lineGap 0, unitsPerEm 1000; every ideograph and the ideographic comma 、 advance 1000 units.
@@ -120,9 +120,9 @@ struct SeedLabelTests {
         expectClose(layout.lines[1].baseline, 195.002667, "line 2 baseline")
     }
 
-    /// SPEC §3's example is seed 000's 剧终了 label at top alignment; its JSON must carry the
+    /// docs/layout-rules.md's example is seed 000's 剧终了 label at top alignment; its JSON must carry the
     /// example's numbers (rounded to 3 decimals).
-    @Test("Seed 000: the SPEC §3 example JSON")
+    @Test("Seed 000: the documented example JSON")
     func specExampleJSON() throws {
         let json = try engine.layout(Self.seed000(Self.juZhong, .top)).json
         #expect(json.contains(#""bounds":{"x":0,"y":0,"width":350,"height":200}"#))

@@ -8,7 +8,7 @@ import Glibc
 #endif
 
 /// The catalog commands (`init`, `token …`, `label …`, `layout …`), run as the real built
-/// `labelcat` binary on SQLite files in temporary directories (SPEC §4, §6). The binary is
+/// `labelcat` binary on SQLite files in temporary directories (docs/catalog.md, docs/cli.md). The binary is
 /// found and run by `MeasureCommandTests.run`.
 @Suite("labelcat catalog commands")
 struct CatalogCommandTests {

@@ -3,7 +3,7 @@ import LabelJSON
 import Testing
 import TestSupport
 
-/// `labelcat measure`, run as the real built binary (SPEC §3, §6).
+/// `labelcat measure`, run as the real built binary (docs/layout-rules.md, docs/cli.md).
 ///
 /// The binary is looked up next to the test bundle: `swift test --scratch-path P` builds both
 /// into `P/debug`, so the tests always run the `labelcat` built with them. `LABELCAT_BINARY`
@@ -234,7 +234,7 @@ struct MeasureCommandTests {
     }
 
     /// iOS code asks `sizeThatFits` with `CGFloat.greatestFiniteMagnitude` as the height; such a
-    /// frame is a valid definition (finite, ≥ 0) and every line fits it (SPEC §2.5). It must lay
+    /// frame is a valid definition (finite, ≥ 0) and every line fits it (docs/layout-rules.md). It must lay
     /// out like any tall frame, and never take the other lines of the stream down with it.
     /// Run through the binary: a trap here would otherwise kill the test process.
     @Test("A frame of unlimited height lays out every line",

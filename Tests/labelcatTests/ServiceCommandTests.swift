@@ -6,7 +6,7 @@ import Testing
 import Glibc
 #endif
 
-/// `labelcat serve` and `labelcat recompute` (SPEC §4, §5), run as the real built binary on
+/// `labelcat serve` and `labelcat recompute` (docs/catalog.md), run as the real built binary on
 /// temporary catalogs, with the sqlite3 shell making edits behind labelcat's back. Helpers are
 /// in ServiceTestSupport.swift. The tests run one at a time (they start several processes
 /// each and must not starve one another on a small machine); every "eventually" is a poll

@@ -1,6 +1,7 @@
-/// A number written in decimal: an optional sign, digits with an optional fraction, and an
-/// optional exponent (`16`, `-0.5`, `.5`, `1e3`). Nothing else: no hexadecimal (`0x10`), no
-/// `inf` or `nan`, no spaces, no `_`. Swift's `Double(_:)` alone would read `0x10` as 16.
+/// A number written in decimal, as token strings and command-line values take it: an optional
+/// sign, digits with an optional fraction, and an optional exponent (`16`, `-0.5`, `.5`, `1e3`).
+/// Nothing else: no hexadecimal (`0x10`), no `inf` or `nan`, no spaces, no `_`, nothing too
+/// large to be finite. Swift's `Double(_:)` alone would read `0x10` as 16.
 public func parseDecimal<Text: StringProtocol>(_ text: Text) -> Double? {
     let bytes = Array(text.utf8)
     var index = 0
