@@ -460,12 +460,12 @@ final class LayoutWorkspace: @unchecked Sendable {
         unitAdvances.append(repeating: 0, count: count)
         unitFlags.count = 0
         unitFlags.append(repeating: 0, count: count)
-        let perUnit = 1 / Double(face.unitsPerEm)
+        let unitsPerEm = Double(face.unitsPerEm)
         let unsafe = HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue
         shapedGlyphs { infos, positions in
             for glyph in infos.indices {
                 let cluster = Int(infos[glyph].cluster)
-                unitAdvances[cluster] += Double(positions[glyph].x_advance) * perUnit
+                unitAdvances[cluster] += Double(positions[glyph].x_advance) / unitsPerEm
                 unitFlags[cluster] |= infos[glyph].mask & unsafe != 0 ? 3 : 1
             }
         }
@@ -493,8 +493,12 @@ final class LayoutWorkspace: @unchecked Sendable {
             edgeAdvanceScratch[edgeIndex] = running
             if edgeIndex < edgeCount - 1, unitFlags[edge] != 1 { edgeSafeScratch[edgeIndex] = 0 }
         }
-        if chunk.count == 1, edgeCount == 2 {
-            store.setSingleUnitAdvance(chunk[0], kind: kind, units: Int32((running * Double(run.face.unitsPerEm)).rounded()))
+        // A one-unit chunk's advance is kept as whole font units, read back as units / unitsPerEm:
+        // only when that gives back this very Double, so a layout never depends on whether
+        // the character was measured before.
+        let units = (running * Double(run.face.unitsPerEm)).rounded()
+        if chunk.count == 1, edgeCount == 2, abs(units) < Double(Int32.max), units / Double(run.face.unitsPerEm) == running {
+            store.setSingleUnitAdvance(chunk[0], kind: kind, units: Int32(units))
         }
         return store.insert(text: chunk, kind: kind, hash: hash,
                             edges: UnsafeBufferPointer(start: edgeScratch.base, count: edgeCount),

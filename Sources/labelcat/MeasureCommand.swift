@@ -29,6 +29,7 @@ let measureCommand = Command(
     arguments: [ArgumentSpec(name: "file", help: "A file of definitions, or - for standard input (the default).", optional: true)],
     options: [
         .option("locale", "LOCALE", help: "Lay out this locale's text (a definition's own \"locale\" wins)."),
+        .option("pseudo", "LANGUAGE", help: "Lay out the base text in one of Xcode's pseudolanguages: double, accented, bounded, rtl (the locale x-pseudo-LANGUAGE)."),
         .option("category", "CATEGORY", help: "The content size category (default large; a definition's own \"contentSizeCategory\" wins)."),
         .option("default-family", "FAMILIES", help: "The family of labels that name none: a family, a font file path, or a comma-separated list (default: $LABELCAT_DEFAULT_FAMILY, else the system font: \(SystemFont.families))."),
     ],
@@ -39,7 +40,7 @@ func runMeasure(_ arguments: ParsedArguments) throws -> Int32 {
     let reader = DefinitionReader(try LineReader(path: arguments.positionals.first ?? "-"))
     let engine = LayoutEngine(defaultFamily: arguments.value("default-family")
         ?? environment("LABELCAT_DEFAULT_FAMILY") ?? SystemFont.families)
-    let defaultLocale = arguments.value("locale") ?? ""
+    let defaultLocale = try pseudoLocaleOption(arguments) ?? arguments.value("locale") ?? ""
     let defaultCategory = try categoryOption(arguments) ?? .large
     let output = OutputStream.standardOutput
     var writer = JSONWriter(numberStyle: .millis, capacity: 4096)
@@ -93,4 +94,17 @@ func runMeasure(_ arguments: ParsedArguments) throws -> Int32 {
         return 1
     }
     return 0
+}
+
+/// `--pseudo LANGUAGE` as the locale it lays out (`x-pseudo-accented`); nil without it.
+func pseudoLocaleOption(_ arguments: ParsedArguments) throws -> String? {
+    guard let name = arguments.value("pseudo") else { return nil }
+    guard arguments.value("locale") == nil else {
+        throw UsageError(message: "'--pseudo' and '--locale' both choose the text: give one.", commandPath: ["labelcat", "measure"])
+    }
+    guard let language = PseudoLanguage(rawValue: name.lowercased()) ?? PseudoLanguage(locale: name) else {
+        throw UsageError(message: "The value '\(name)' of '--pseudo' is not a pseudolanguage (expected one of \(PseudoLanguage.allCases.map(\.rawValue).joined(separator: ", "))).",
+                         commandPath: ["labelcat", "measure"])
+    }
+    return language.locale
 }

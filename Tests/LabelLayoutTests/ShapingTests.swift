@@ -260,3 +260,28 @@ struct SplitMix {
         return value ^ (value >> 31)
     }
 }
+
+/// A layout depends on its input alone, never on what the engine measured before: a fresh
+/// engine's first layout and its later ones are the same JSON, to the last digit.
+@Suite("Deterministic layouts")
+struct DeterminismTests {
+    /// Found by `make fuzz`: a one-character chunk measured the first time kept HarfBuzz's
+    /// advance × (1 / unitsPerEm), and later times read it back as units / unitsPerEm, a last
+    /// bit apart; with letter spacing the line width sat on a rounding boundary (38.2235 pt),
+    /// so the first layout said 38.224 and every later one 38.223.
+    @Test("The first layout of a fresh engine equals its later ones", arguments: [
+        ("+++++++", FontSpec(families: ["Noto Color Emoji"], size: 9), 0.3125),
+        ("क्ष\"\u{FFFD}", FontSpec(families: [], size: 4, weight: 100), 0.5625),
+        ("Die einfachste Art, sich", FontSpec(families: ["Inter"], size: 13), 0.1),
+    ])
+    func firstEqualsLater(text: String, font: FontSpec, letterSpacing: Double) throws {
+        var definition = LabelDefinition(name: "fresh", frame: Rect(x: 0, y: 0, width: 320, height: 60))
+        definition.text = text
+        definition.font = font
+        definition.letterSpacing = letterSpacing
+        definition.numberOfLines = 0
+        let fresh = LayoutEngine()
+        let first = try fresh.layout(definition).json
+        for _ in 0..<2 { #expect(try fresh.layout(definition).json == first) }
+    }
+}

@@ -301,6 +301,21 @@ struct MeasureCommandTests {
         #expect(outputs.map { $0["lines"]?.array?.first?["text"]?.string } == ["hallo", "salut"])
     }
 
+    @Test("--pseudo lays out the base text in an Xcode pseudolanguage; a bad one, or one with --locale, is a usage error")
+    func pseudo() throws {
+        let input = #"{"name": "p", "text": "Save", "texts": {"de": "Sichern"}, "frame": {"x": 0, "y": 0, "width": 300, "height": 40}, "font": {"family": "DejaVu Sans"}}"#
+        let run = try Self.run(["measure", "--pseudo", "double", "-"], stdin: input)
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        let layout = try Self.parse(try #require(run.lines.first))
+        #expect(layout["locale"] == .string("x-pseudo-double"))
+        #expect(layout["lines"]?.array?.first?["text"] == .string("Save Save"))
+        for arguments in [["--pseudo", "klingon"], ["--pseudo", "accented", "--locale", "de"]] {
+            let refused = try Self.run(["measure"] + arguments + ["-"], stdin: input)
+            #expect(refused.status == 64, "\(arguments): \(refused.stderr)")
+            #expect(refused.stderr.contains("--pseudo") && refused.stdout.isEmpty)
+        }
+    }
+
     @Test("--default-family sets the family of labels that name none")
     func defaultFamily() throws {
         let input = #"{"name": "d", "text": "hello", "frame": {"x": 0, "y": 0, "width": 300, "height": 40}}"#
