@@ -26,18 +26,10 @@ func parseJSON(_ bytes: [UInt8], what: String) throws -> JSONValue {
 
 /// JSON documents from a file: a JSON array, one object, or NDJSON (one object per line).
 func readDocuments(_ path: String) throws -> [JSONValue] {
-    let bytes = try readInput(path)
-    let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
-    if first == UInt8(ascii: "[") {
-        guard case .array(let items) = try parseJSON(bytes, what: path) else { return [] }
-        return items
+    do { return try JSONValue.documents(try readInput(path)) } catch let error as JSONDocumentsError {
+        guard let line = error.line else { throw CommandError("\(path): \(error.error)") }
+        throw CommandError("\(path == "-" ? "standard input" : path), line \(line): \(error.error)")
     }
-    if let whole = try? JSONValue.parse(bytes) { return [whole] }
-    var documents: [JSONValue] = []
-    for (index, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() where !isBlank(line) {
-        documents.append(try parseJSON(Array(line), what: "\(path == "-" ? "standard input" : path), line \(index + 1)"))
-    }
-    return documents
 }
 
 // MARK: - init
@@ -420,7 +412,7 @@ func runLabelImport(_ arguments: ParsedArguments) throws -> Int32 {
         return 0
     }
     let documents = try readDocuments(path)
-    if documents.count == 1, let table = stringsTable(documents[0]) {
+    if documents.count == 1, let table = JSONStringsTable.entries(documents[0]) {
         try openCatalog(arguments).setTexts(table)
         print("Imported \(table.count) texts in \(Set(table.map(\.locale)).count) locales.")
         return 0
@@ -435,20 +427,6 @@ func runLabelImport(_ arguments: ParsedArguments) throws -> Int32 {
     try catalog.setLabels(records)
     print("Imported \(records.count) labels.")
     return 0
-}
-
-/// A JSON strings table `{"locale": {"label": "text"}}`, or nil for anything else.
-func stringsTable(_ document: JSONValue) -> [(label: String, locale: String, text: String)]? {
-    guard let locales = document.object, locales["name"] == nil, locales.count > 0 else { return nil }
-    var entries: [(label: String, locale: String, text: String)] = []
-    for (locale, names) in locales {
-        guard let names = names.object else { return nil }
-        for (name, text) in names {
-            guard let text = text.string else { return nil }
-            entries.append((name, locale, text))
-        }
-    }
-    return entries
 }
 
 func runLabelExport(_ arguments: ParsedArguments) throws -> Int32 {

@@ -126,6 +126,15 @@ struct LabelTests {
         #expect(try second.labels().map { $0.json.jsonString() } == exported.map { $0.jsonString() })
     }
 
+    @Test("A JSON strings table is read by locale, then label; a definition or other JSON is not one")
+    func jsonStringsTable() throws {
+        let entries = JSONStringsTable.entries(try JSONValue.parse(#"{"de": {"a.b": "Zur Kasse", "c.d": "Neu"}, "": {"a.b": "Checkout"}}"#))
+        #expect(entries?.map { "\($0.locale)|\($0.label)|\($0.text)" } == ["de|a.b|Zur Kasse", "de|c.d|Neu", "|a.b|Checkout"])
+        for notATable in [#"{"name": "a.b", "frame": {}}"#, "{}", #"{"de": "Zur Kasse"}"#, #"{"de": {"a.b": 1}}"#, "[]"] {
+            #expect(JSONStringsTable.entries(try JSONValue.parse(notATable)) == nil, "\(notATable)")
+        }
+    }
+
     @Test("Removing a label removes its layouts, texts and dependencies")
     func remove() throws {
         let directory = try TemporaryDirectory()
