@@ -3,6 +3,8 @@
 #   make test    installs what is missing and runs the test suite
 #   make bench   release benchmarks: the engine against Pango, the catalog against its write
 #                ceiling (BENCH_LABELS=1000000 for the issue's million-label catalog)
+#   make fuzz    libFuzzer on measure and the importers, FUZZ_SECONDS per target (docs/fuzzing.md);
+#                make fuzz-reproduce FUZZ_INPUT=FILE runs one saved input again
 
 SHELL := /bin/bash
 export PATH := /opt/swift/usr/bin:$(PATH)
@@ -16,8 +18,16 @@ BENCH_PACKAGES := libpango1.0-dev
 BENCH_COUNT ?= 100000
 BENCH_LABELS ?= 100000
 BENCH_DIR := .build/bench
+FUZZ_SECONDS ?= 60
+FUZZ_RUNS ?= 0
+FUZZ_TARGETS ?=
+FUZZ_TIMEOUT ?= 1
+FUZZ_MAX_LEN ?= 0
+# The fuzz targets are a package of their own (Fuzz/), built with libFuzzer and AddressSanitizer;
+# lld links them (gold fails on the sanitizers' objects).
+FUZZ_BUILD := cd Fuzz && swift build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld
 
-.PHONY: demo test bench build deps bench-deps docs clean
+.PHONY: demo test bench build deps bench-deps docs clean fuzz fuzz-build fuzz-reproduce
 
 demo: deps build
 	.build/release/labelcat demo
@@ -44,10 +54,20 @@ bench: bench-deps build
 	    --pango $(BENCH_DIR)/pango-baseline --work $(BENCH_DIR)
 	python3 Benchmarks/run_catalog_bench.py --labelcat .build/release/labelcat --labels $(BENCH_LABELS) --work $(BENCH_DIR)
 
+fuzz: fuzz-build
+	scripts/fuzz --seconds $(FUZZ_SECONDS) --runs $(FUZZ_RUNS) --targets "$(FUZZ_TARGETS)" \
+	    --timeout $(FUZZ_TIMEOUT) --max-len $(FUZZ_MAX_LEN)
+
+fuzz-reproduce: fuzz-build
+	scripts/fuzz --reproduce "$(FUZZ_INPUT)" --timeout $(FUZZ_TIMEOUT)
+
+fuzz-build: deps
+	$(FUZZ_BUILD)
+
 # Rewrites docs/cli.md (the CLI reference) from the commands' --help text.
 docs: deps
 	swift build --product labelcat
 	scripts/update-cli-reference .build/debug/labelcat
 
 clean:
-	rm -rf .build
+	rm -rf .build Fuzz/.build

@@ -1,0 +1,36 @@
+/// One fuzz target: a kind of input labelcat reads, and how one input is run and checked.
+/// Its seed corpus is `Fuzz/corpus/NAME/`.
+struct FuzzTarget: Sendable {
+    /// The name `make fuzz FUZZ_TARGETS=…` and `LABELCAT_FUZZ_TARGET` use.
+    let name: String
+    /// The longest input in bytes (libFuzzer's -max_len). It also keeps known slow paths out
+    /// of reach until they are fixed (KnownIssues.swift).
+    let maxLength: Int
+    /// The dictionaries (`Fuzz/dictionaries/NAME.dict`) whose tokens mutations insert.
+    let dictionaries: [String]
+    /// Sets the target up once per process (fonts, a catalog in `scratch`) and returns what
+    /// runs one input. A crash or a hang is libFuzzer's to see; anything else wrong is
+    /// reported as a `Finding`.
+    let prepare: @Sendable (_ scratch: ScratchDirectory) throws -> ([UInt8]) -> Void
+}
+
+extension FuzzTarget {
+    /// Every target, in the order `make fuzz` runs them. A reader of a new format is one
+    /// more `catalogImport` (or a target of its own when it does not write the catalog).
+    static let all: [FuzzTarget] = [
+        .measure,
+        .catalogImport(name: "tokens", dictionaries: ["json", "dtcg"], ImportTargets.designTokens),
+        .catalogImport(name: "labels", dictionaries: ["json", "label"], ImportTargets.labels),
+        .catalogImport(name: "strings", dictionaries: ["strings"], ImportTargets.stringsFile),
+    ]
+
+    /// A target that imports each input into one catalog: a refused input must leave it as it
+    /// was; an accepted one must store what it said, and leave the catalog sound.
+    static func catalogImport(name: String, maxLength: Int = KnownIssues.maximumInputLength, dictionaries: [String],
+                              _ importer: @escaping CatalogImporter) -> FuzzTarget {
+        FuzzTarget(name: name, maxLength: maxLength, dictionaries: dictionaries) { scratch in
+            let harness = try CatalogHarness(scratch: scratch)
+            return { input in harness.run(input, importer) }
+        }
+    }
+}
