@@ -19,6 +19,7 @@ extension FuzzTarget {
     /// more `catalogImport` (or a target of its own when it does not write the catalog).
     static let all: [FuzzTarget] = [
         .measure,
+        .layout,
         .catalogImport(name: "tokens", dictionaries: ["json", "dtcg"], ImportTargets.designTokens),
         .catalogImport(name: "labels", dictionaries: ["json", "label"], ImportTargets.labels),
         .catalogImport(name: "strings", dictionaries: ["strings"], ImportTargets.stringsFile),

@@ -54,3 +54,50 @@ enum LayoutRules {
         return problems
     }
 }
+
+extension FuzzTarget {
+    /// The engine on any text: the first eight bytes choose the style (size, line limit, break
+    /// mode, alignments, font, spacing, insets, scale), the rest is the text (UTF-8, malformed
+    /// bytes replaced). Every input is a label, so mutations reach shaping and line breaking,
+    /// where through `measure` most of them are malformed JSON. Checked like `measure`.
+    static let layout = FuzzTarget(name: "layout", maxLength: KnownIssues.maximumInputLength,
+                                   dictionaries: ["text"]) { _ in
+        let engine = LayoutEngine()
+        return { input in
+            guard input.count >= 8 else { return }
+            let definition = LayoutRules.definition(style: Array(input[..<8]), text: String(decoding: input[8...], as: UTF8.self))
+            guard (try? definition.validateNumbers()) != nil, let layout = try? engine.layout(definition) else { return }
+            Counters.add("layouts checked")
+            var problems = LayoutRules.broken(by: layout, of: definition, locale: "")
+            if let again = try? engine.layout(definition), again != layout { problems.append("laid out again, it differs") }
+            if !problems.isEmpty {
+                Finding.report(.layout, "\(definition.canonicalJSON): \(problems.joined(separator: "; "))", input: input)
+            }
+        }
+    }
+}
+
+extension LayoutRules {
+    /// Font lists of the packages `make test` installs (the default family when empty).
+    static let families: [[String]] = [[], ["DejaVu Sans"], ["DejaVu Serif", "Noto Sans CJK SC"], ["DejaVu Sans Mono"],
+                                       ["Noto Color Emoji"], ["Noto Sans CJK SC", "DejaVu Sans"]]
+
+    /// A definition whose style is spelt by eight bytes (every value one a definition may have).
+    static func definition(style bytes: [UInt8], text: String) -> LabelDefinition {
+        var definition = LabelDefinition(name: "fuzz.layout", frame: Rect(x: 0, y: 0, width: Double(bytes[0]) * 2, height: Double(bytes[1])))
+        definition.text = text
+        definition.numberOfLines = Int(bytes[2] % 5)
+        definition.lineBreakMode = LineBreakMode.allCases[Int(bytes[2] / 5) % LineBreakMode.allCases.count]
+        definition.textAlignment = TextAlignment.allCases[Int(bytes[3]) % TextAlignment.allCases.count]
+        definition.verticalAlignment = VerticalAlignment.allCases[Int(bytes[3] / 5) % VerticalAlignment.allCases.count]
+        definition.font = FontSpec(families: families[Int(bytes[4]) % families.count], size: 4 + Double(bytes[5] % 64) / 2,
+                                   weight: 100 * (1 + Int(bytes[4] / 8) % 9))
+        definition.letterSpacing = Double(Int8(bitPattern: bytes[6])) / 32
+        definition.lineSpacing = Double(bytes[7] % 16)
+        definition.lineHeightMultiple = bytes[7] & 0x10 == 0 ? 0 : 1.5
+        let inset = Double(bytes[7] >> 5)
+        definition.contentInsets = EdgeInsets(top: inset, left: inset * 2, bottom: inset, right: inset)
+        definition.scale = 1 + Int(bytes[1] % 3)
+        return definition
+    }
+}
