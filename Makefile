@@ -23,6 +23,7 @@ FUZZ_RUNS ?= 0
 FUZZ_TARGETS ?=
 FUZZ_TIMEOUT ?= 1
 FUZZ_MAX_LEN ?= 0
+FUZZ_FLAGS ?=
 # The fuzz targets are a package of their own (Fuzz/), built with libFuzzer and AddressSanitizer;
 # lld links them (gold fails on the sanitizers' objects).
 FUZZ_BUILD := cd Fuzz && swift build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld
@@ -56,7 +57,7 @@ bench: bench-deps build
 
 fuzz: fuzz-build
 	scripts/fuzz --seconds $(FUZZ_SECONDS) --runs $(FUZZ_RUNS) --targets "$(FUZZ_TARGETS)" \
-	    --timeout $(FUZZ_TIMEOUT) --max-len $(FUZZ_MAX_LEN)
+	    --timeout $(FUZZ_TIMEOUT) --max-len $(FUZZ_MAX_LEN) --flags="$(FUZZ_FLAGS)"
 
 fuzz-reproduce: fuzz-build
 	scripts/fuzz --reproduce "$(FUZZ_INPUT)" --timeout $(FUZZ_TIMEOUT)

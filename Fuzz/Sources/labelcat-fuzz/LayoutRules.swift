@@ -1,38 +1,31 @@
 import LabelJSON
 import LabelLayout
 
-extension FuzzTarget {
-    /// `labelcat measure`: a definition (or an array of them) is laid out in its base text
-    /// and every locale of its `texts`, and each layout checked (`LayoutRules`).
-    static let measure = FuzzTarget(name: "measure", maxLength: KnownIssues.maximumInputLength,
-                                   dictionaries: ["json", "label"]) { _ in
-        let engine = LayoutEngine()
-        return { input in
-            guard let document = try? JSONValue.parse(input) else { return }
-            for value in document.array ?? [document] {
-                guard let definition = try? LabelDefinition(json: value) else { continue }
-                for locale in [""] + definition.texts.keys.sorted() {
-                    guard let layout = try? engine.layout(definition, locale: locale) else { continue }
-                    Counters.add("layouts checked")
-                    var problems = LayoutRules.broken(by: layout, of: definition, locale: locale)
-                    if let again = try? engine.layout(definition, locale: locale), again != layout {
-                        problems.append("laid out again, it differs")
-                    }
-                    if !problems.isEmpty {
-                        Finding.report(.layout, "\(definition.name) [\(locale)]: \(problems.joined(separator: "; "))", input: input)
-                    }
-                }
-            }
-        }
-    }
-}
-
 /// Rules every layout keeps, whatever its definition.
 enum LayoutRules {
+    /// Lays `definition` out (a definition the engine refuses is no finding) and reports the
+    /// rules its layout breaks, and a second layout of it that differs.
+    static func check(_ definition: LabelDefinition, locale: String, engine: LayoutEngine, input: [UInt8]) {
+        guard let layout = try? engine.layout(definition, locale: locale) else { return }
+        Counters.add("layouts checked")
+        var problems = broken(by: layout, of: definition, locale: locale)
+        if let again = try? engine.layout(definition, locale: locale), again != layout {
+            problems.append("laid out again, it differs")
+        }
+        if !problems.isEmpty {
+            Finding.report(.layout, "\(definition.canonicalJSON) [\(locale)]: \(problems.joined(separator: "; "))", input: input)
+        }
+    }
+
     /// The rules `layout` of `definition` breaks: its JSON reads back, every number is finite,
-    /// each line's range lies within the text, and no more lines are shown than allowed.
+    /// each line's range lies within the text, and no more lines are shown than allowed; and
+    /// the definition's canonical JSON (what `label get --resolved` prints, what input hashes
+    /// read) reads back as the same definition.
     static func broken(by layout: ComputedLayout, of definition: LabelDefinition, locale: String) -> [String] {
         var problems: [String] = []
+        if (try? LabelDefinition(json: JSONValue.parse(definition.canonicalJSON))) != definition {
+            problems.append("its definition's canonical JSON reads back as another definition")
+        }
         var writer = JSONWriter()
         layout.writeJSON(into: &writer)
         if case .failure(let error) = Result(catching: { () throws(JSONParseError) in try JSONValue.parse(writer.bytes) }) {
@@ -53,39 +46,18 @@ enum LayoutRules {
         }
         return problems
     }
-}
 
-extension FuzzTarget {
-    /// The engine on any text: the first eight bytes choose the style (size, line limit, break
-    /// mode, alignments, font, spacing, insets, scale), the rest is the text (UTF-8, malformed
-    /// bytes replaced). Every input is a label, so mutations reach shaping and line breaking,
-    /// where through `measure` most of them are malformed JSON. Checked like `measure`.
-    static let layout = FuzzTarget(name: "layout", maxLength: KnownIssues.maximumInputLength,
-                                   dictionaries: ["text"]) { _ in
-        let engine = LayoutEngine()
-        return { input in
-            guard input.count >= 8 else { return }
-            let definition = LayoutRules.definition(style: Array(input[..<8]), text: String(decoding: input[8...], as: UTF8.self))
-            guard (try? definition.validateNumbers()) != nil, let layout = try? engine.layout(definition) else { return }
-            Counters.add("layouts checked")
-            var problems = LayoutRules.broken(by: layout, of: definition, locale: "")
-            if let again = try? engine.layout(definition), again != layout { problems.append("laid out again, it differs") }
-            if !problems.isEmpty {
-                Finding.report(.layout, "\(definition.canonicalJSON): \(problems.joined(separator: "; "))", input: input)
-            }
-        }
-    }
-}
-
-extension LayoutRules {
     /// Font lists of the packages `make test` installs (the default family when empty).
     static let families: [[String]] = [[], ["DejaVu Sans"], ["DejaVu Serif", "Noto Sans CJK SC"], ["DejaVu Sans Mono"],
                                        ["Noto Color Emoji"], ["Noto Sans CJK SC", "DejaVu Sans"]]
 
-    /// A definition whose style is spelt by eight bytes (every value one a definition may have).
+    /// A definition whose style is spelt by eight bytes: frame width and height (and scale),
+    /// line limit and break mode, both alignments, font list and weight, size, letter spacing,
+    /// then line spacing, line height multiple and insets.
     static func definition(style bytes: [UInt8], text: String) -> LabelDefinition {
         var definition = LabelDefinition(name: "fuzz.layout", frame: Rect(x: 0, y: 0, width: Double(bytes[0]) * 2, height: Double(bytes[1])))
         definition.text = text
+        definition.scale = 1 + Int(bytes[1] % 3)
         definition.numberOfLines = Int(bytes[2] % 5)
         definition.lineBreakMode = LineBreakMode.allCases[Int(bytes[2] / 5) % LineBreakMode.allCases.count]
         definition.textAlignment = TextAlignment.allCases[Int(bytes[3]) % TextAlignment.allCases.count]
@@ -97,7 +69,6 @@ extension LayoutRules {
         definition.lineHeightMultiple = bytes[7] & 0x10 == 0 ? 0 : 1.5
         let inset = Double(bytes[7] >> 5)
         definition.contentInsets = EdgeInsets(top: inset, left: inset * 2, bottom: inset, right: inset)
-        definition.scale = 1 + Int(bytes[1] % 3)
         return definition
     }
 }
