@@ -70,6 +70,7 @@ final class CatalogHarness {
         try scratch.write(pristine, to: Self.fileName)
         catalog = try Catalog.open(path: path)
         observer = try Database(path: path)
+        InputHistory.reset()
         Counters.add("catalogs restored")
     }
 

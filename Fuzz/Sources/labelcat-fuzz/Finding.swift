@@ -14,7 +14,8 @@ enum FindingKind: String, CaseIterable {
 }
 
 /// Reports findings. Under `make fuzz` (`$LABELCAT_FUZZ_FINDINGS` names a directory) each is
-/// saved there, the input as `KIND-HASH` and a line in `findings.tsv`, and fuzzing goes on.
+/// saved there, the input as `KIND-HASH` (with `KIND-HASH.history`, the inputs before it:
+/// `InputHistory`) and a line in `findings.tsv`, and fuzzing goes on.
 /// Otherwise (a saved input run by hand) the process aborts, so the run fails like a crash.
 enum Finding {
     static let directory = ProcessInfo.processInfo.environment["LABELCAT_FUZZ_FINDINGS"]
@@ -33,6 +34,7 @@ enum Finding {
         FileHandle.standardError.write(Data("labelcat-fuzz: \(kind.rawValue): \(line) (input: \(path))\n".utf8))
         guard !FileManager.default.fileExists(atPath: path) else { return }
         _ = FileManager.default.createFile(atPath: path, contents: Data(input))
+        InputHistory.save(to: path + ".history")
         let log = (directory as NSString).appendingPathComponent("findings.tsv")
         if !FileManager.default.fileExists(atPath: log) { _ = FileManager.default.createFile(atPath: log, contents: nil) }
         if let handle = FileHandle(forWritingAtPath: log) {

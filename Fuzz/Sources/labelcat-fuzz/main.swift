@@ -34,7 +34,11 @@ nonisolated(unsafe) var runInput: ([UInt8]) -> Void = { _ in }
 do {
     let scratch = try ScratchDirectory()
     let run = try target.prepare(scratch)
-    runInput = run
+    InputHistory.open(in: scratch)
+    runInput = { input in
+        InputHistory.record(input)
+        run(input)
+    }
 } catch {
     FileHandle.standardError.write(Data("labelcat-fuzz: cannot prepare target \(target.name): \(error)\n".utf8))
     exit(2)
