@@ -17,17 +17,16 @@ typealias StoredCheck = (_ catalog: Catalog) throws -> [String]
 /// `PRAGMA data_version` shows any commit, a `BEGIN` shows a transaction left open, and then
 /// (and for every `fingerprintEvery`-th refused input anyway) a hash of every row of every
 /// table is compared with the pristine one. An accepted input must have stored what it said;
-/// when it committed, the catalog must pass `integrity_check` and `foreign_key_check` and hold
-/// a fresh layout for every label and locale (checked for every `soundnessEvery`-th), and then
-/// the pristine file is put back (the connections are reopened, so no cache of the catalog's
-/// outlives it).
+/// when it committed, the catalog must hold a fresh layout for every label and locale and pass
+/// `integrity_check` and `foreign_key_check` (every `integrityEvery`-th), and then the pristine
+/// file is put back (the connections are reopened, so no cache of the catalog's outlives it).
 final class CatalogHarness {
     static let fileName = "catalog.sqlite"
     /// How often a refused input that showed no sign of a change is fingerprinted anyway.
     static let fingerprintEvery = 256
-    /// How often an accepted input that committed gets the soundness checks (the first one
-    /// always, so a saved input run alone gets them).
-    static let soundnessEvery = 8
+    /// How often an accepted input that committed gets `integrity_check` and
+    /// `foreign_key_check` (the first one always, so a saved input run alone gets them).
+    static let integrityEvery = 8
 
     let scratch: ScratchDirectory
     let path: String
@@ -79,7 +78,7 @@ final class CatalogHarness {
         do {
             changed = try runAndCheck(input, importer)
         } catch {
-            Finding.report(.unsoundCatalog, "the catalog cannot be read after this input: \(error)", input: input)
+            Finding.report(.unsoundCatalog, "reading the catalog back after this input failed: \(error)", input: input)
             changed = true
         }
         // Here no reference to the connections is left but the harness's own.
@@ -123,12 +122,13 @@ final class CatalogHarness {
     private func checkAccepted(_ input: [UInt8], _ catalog: Catalog, committed: Bool, check: StoredCheck) throws {
         if committed {
             committedCount += 1
-            if (committedCount - 1) % Self.soundnessEvery == 0 {
-                Counters.add("catalogs checked for soundness")
-                let problems = try Self.soundnessProblems(catalog)
-                if !problems.isEmpty {
-                    Finding.report(.unsoundCatalog, problems.joined(separator: "; "), input: input)
-                }
+            var problems = try Self.layoutProblems(catalog)
+            if (committedCount - 1) % Self.integrityEvery == 0 {
+                Counters.add("catalogs checked for integrity")
+                problems += try Self.integrityProblems(catalog)
+            }
+            if !problems.isEmpty {
+                Finding.report(.unsoundCatalog, problems.joined(separator: "; "), input: input)
             }
         }
         let differences: [String]
@@ -138,14 +138,20 @@ final class CatalogHarness {
         }
     }
 
-    /// `integrity_check`, `foreign_key_check`, and the layouts: after an edit commits, every
-    /// label has a layout per locale, each with the input hash of the label as it now is.
-    static func soundnessProblems(_ catalog: Catalog) throws -> [String] {
+    /// `integrity_check` and `foreign_key_check`.
+    static func integrityProblems(_ catalog: Catalog) throws -> [String] {
         var problems: [String] = []
         let integrity = try rows(catalog.database, "PRAGMA integrity_check", columns: 1)
         if integrity != [[.text("ok")]] { problems.append("integrity_check: \(describe(integrity))") }
         let foreignKeys = try rows(catalog.database, "PRAGMA foreign_key_check", columns: 4)
         if !foreignKeys.isEmpty { problems.append("foreign_key_check (table, rowid, parent, key): \(describe(foreignKeys))") }
+        return problems
+    }
+
+    /// After an edit commits, every label has a layout per locale, each with the input hash of
+    /// the label as it now is (computed here from the stored label and tokens, not taken from
+    /// the catalog's freshness record).
+    static func layoutProblems(_ catalog: Catalog) throws -> [String] {
         var stored: [String: String] = [:]
         for layout in try catalog.layouts(withLayouts: false) { stored["\(layout.label) [\(layout.locale)]"] = layout.inputHash }
         let tokens = try catalog.tokenSet()
@@ -157,10 +163,7 @@ final class CatalogHarness {
             }
         }
         let stale = Set(stored.keys).union(expected.keys).filter { stored[$0] != expected[$0] }.sorted()
-        if !stale.isEmpty {
-            problems.append("layouts missing, extra or stale after the edit: \(stale.prefix(5).joined(separator: ", "))")
-        }
-        return problems
+        return stale.isEmpty ? [] : ["layouts missing, extra or stale after the edit: \(stale.prefix(5).joined(separator: ", "))"]
     }
 
     /// True when the connection is inside a transaction (a `BEGIN` fails).

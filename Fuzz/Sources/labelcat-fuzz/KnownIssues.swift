@@ -4,7 +4,7 @@
 enum KnownIssues {
     /// Item 2: text is handed to SQLite up to its first U+0000, so a name, text, locale or
     /// description holding one is stored cut short. What an accepted input holding U+0000
-    /// stored is not compared with what it said (the catalog's soundness still is).
+    /// stored is not compared with what it said (the catalog is still checked).
     static func cutAtNUL(_ strings: [String]) -> Bool {
         strings.contains { $0.unicodeScalars.contains("\0") }
     }

@@ -60,7 +60,7 @@ enum SelfTest {
             seen = []
         }
         for test in catalogCases {
-            // A harness each: every case is the first its harness sees (soundness checks included).
+            // A harness each: every case is the first its harness sees (integrity checks included).
             try CatalogHarness(scratch: scratch).run([], test.importer)
             expect(test.name, test.expected)
         }
