@@ -41,8 +41,6 @@ extension JSONValue {
 /// A recursive-descent parser over UTF-8 bytes.
 struct JSONParser {
     static let maximumDepth = 512
-    /// Objects with fewer members than this find duplicate keys by scanning them.
-    static let objectScanLimit = 16
 
     let bytes: UnsafeBufferPointer<UInt8>
     var position = 0
@@ -96,10 +94,6 @@ struct JSONParser {
             position += 1
             return JSONObject(members)
         }
-        // Duplicates are looked for among the members so far: by a scan while there are few,
-        // in a set of their keys once there are many (a linear scan each would make an object
-        // of n members cost n² comparisons).
-        var keys: Set<String> = []
         while true {
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
@@ -118,12 +112,7 @@ struct JSONParser {
                 error.path.insert(key, at: 0)
                 throw error
             }
-            if members.count < Self.objectScanLimit {
-                if members.contains(where: { $0.key == key }) { throw error("duplicate key \"\(key)\"") }
-            } else {
-                if keys.isEmpty { keys = Set(members.map(\.key)) }
-                guard keys.insert(key).inserted else { throw error("duplicate key \"\(key)\"") }
-            }
+            if members.contains(where: { $0.key == key }) { throw error("duplicate key \"\(key)\"") }
             members.append((key, value))
             skipWhitespace()
             guard position < bytes.count else { throw error("unexpected end of input in an object") }

@@ -78,17 +78,6 @@ struct JSONTests {
         #expect(throws: Never.self) { try JSONValue.parse(#"[{"a":1},{"a":2}]"#) }
     }
 
-    @Test("An object of 200,000 members parses (duplicates are not looked for by a scan each), and a duplicate among them is found")
-    func manyMembers() throws {
-        let members = (0..<200_000).map { "\"k\($0)\":\($0)" }.joined(separator: ",")
-        let object = try JSONValue.parse("{\(members)}").object
-        #expect(object?.count == 200_000)
-        #expect(object?.members.last?.key == "k199999")
-        let error = #expect(throws: JSONParseError.self) { try JSONValue.parse("{\(members),\"k17\":0}") }
-        #expect(error?.message == #"duplicate key "k17""#)
-        #expect(throws: JSONParseError.self) { try JSONValue.parse("{\(members),\"k\\u0031\":0}") }
-    }
-
     // MARK: Escapes and Unicode
 
     @Test("Escapes are decoded")
