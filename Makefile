@@ -1,10 +1,10 @@
 # labelcat — the two commands of the README, and the rest.
 #   make demo    installs what is missing, builds, and runs the seeds' demo
 #   make test    installs what is missing and runs the test suite
-#   make bench   release benchmarks: the engine against Pango, the catalog against its write
-#                ceiling (BENCH_LABELS=1000000 for the issue's million-label catalog)
 #   make fuzz    libFuzzer on measure and the importers, FUZZ_SECONDS per target (docs/fuzzing.md);
 #                make fuzz-reproduce FUZZ_INPUT=FILE runs one saved input again
+#   make bench   release benchmarks: the engine against Pango, the catalog against its write
+#                ceiling (BENCH_LABELS=1000000 for the issue's million-label catalog)
 
 SHELL := /bin/bash
 export PATH := /opt/swift/usr/bin:$(PATH)
@@ -28,7 +28,7 @@ FUZZ_FLAGS ?=
 # lld links them (gold fails on the sanitizers' objects).
 FUZZ_BUILD := cd Fuzz && swift build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld
 
-.PHONY: demo test bench build deps bench-deps docs clean fuzz fuzz-build fuzz-reproduce
+.PHONY: demo test bench build deps bench-deps docs clean
 
 demo: deps build
 	.build/release/labelcat demo
@@ -55,6 +55,7 @@ bench: bench-deps build
 	    --pango $(BENCH_DIR)/pango-baseline --work $(BENCH_DIR)
 	python3 Benchmarks/run_catalog_bench.py --labelcat .build/release/labelcat --labels $(BENCH_LABELS) --work $(BENCH_DIR)
 
+.PHONY: fuzz fuzz-build fuzz-reproduce
 fuzz: fuzz-build
 	scripts/fuzz --seconds $(FUZZ_SECONDS) --runs $(FUZZ_RUNS) --targets "$(FUZZ_TARGETS)" \
 	    --timeout $(FUZZ_TIMEOUT) --max-len $(FUZZ_MAX_LEN) --flags="$(FUZZ_FLAGS)"

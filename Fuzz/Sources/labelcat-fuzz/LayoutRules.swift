@@ -4,17 +4,26 @@ import LabelLayout
 /// Rules every layout keeps, whatever its definition.
 enum LayoutRules {
     /// Lays `definition` out (a definition the engine refuses is no finding) and reports the
-    /// rules its layout breaks, and a second layout of it that differs.
+    /// rules its layout breaks, and a second layout of it whose JSON differs (the JSON, numbers
+    /// to a thousandth, is what everyone reads; sums of the same advances may differ in the
+    /// last bits of a Double).
     static func check(_ definition: LabelDefinition, locale: String, engine: LayoutEngine, input: [UInt8]) {
         guard let layout = try? engine.layout(definition, locale: locale) else { return }
         Counters.add("layouts checked")
         var problems = broken(by: layout, of: definition, locale: locale)
-        if let again = try? engine.layout(definition, locale: locale), again != layout {
-            problems.append("laid out again, it differs")
+        if let again = try? engine.layout(definition, locale: locale), json(again) != json(layout) {
+            problems.append("laid out again, its JSON differs: \(json(layout)) then \(json(again))")
         }
         if !problems.isEmpty {
             Finding.report(.layout, "\(definition.canonicalJSON) [\(locale)]: \(problems.joined(separator: "; "))", input: input)
         }
+    }
+
+    /// The layout's JSON, as `measure` writes it.
+    static func json(_ layout: ComputedLayout) -> String {
+        var writer = JSONWriter()
+        layout.writeJSON(into: &writer)
+        return writer.string
     }
 
     /// The rules `layout` of `definition` breaks: its JSON reads back, every number is finite,
@@ -26,9 +35,7 @@ enum LayoutRules {
         if (try? LabelDefinition(json: JSONValue.parse(definition.canonicalJSON))) != definition {
             problems.append("its definition's canonical JSON reads back as another definition")
         }
-        var writer = JSONWriter()
-        layout.writeJSON(into: &writer)
-        if case .failure(let error) = Result(catching: { () throws(JSONParseError) in try JSONValue.parse(writer.bytes) }) {
+        if case .failure(let error) = Result(catching: { () throws(JSONParseError) in try JSONValue.parse(json(layout)) }) {
             problems.append("its JSON does not read back: \(error)")
         }
         let rects = [layout.textRect] + layout.lines.map(\.rect)
