@@ -4,19 +4,34 @@
 #   make fuzz    libFuzzer on measure and the importers, FUZZ_SECONDS per target (docs/fuzzing.md);
 #                make fuzz-reproduce FUZZ_INPUT=FILE runs one saved input again
 #   make bench   release benchmarks: the engine against Pango, the catalog against its write
-#                ceiling (BENCH_LABELS=1000000 for the issue's million-label catalog)
+#                ceiling (BENCH_LABELS=1000000 for the issue's million-label catalog) and with
+#                three content size categories, how token import scales (5,000 vs 50,000
+#                tokens), and importing a String Catalog of 100,000 keys x 10 locales against a
+#                bare INSERT loop
+#   make fidelity  line breaks and widths against headless Chromium (FIDELITY_COUNT cases)
 
 SHELL := /bin/bash
 export PATH := /opt/swift/usr/bin:$(PATH)
 
-# Debian packages labelcat builds, tests and runs with (the tests read check's formats back
-# with Python and open the HTML report in headless Chromium).
+# Debian packages labelcat builds, tests and runs with. The system font (labels that name no
+# family) is Inter (fonts-inter), Noto Sans CJK SC, Noto Sans Arabic (fonts-noto-core) and Noto
+# Color Emoji. The tests also use the fonts (DejaVu Sans, Liberation Sans 2, and DejaVu Math TeX
+# Gyre from fonts-dejavu-extra for a font with a line gap), the sqlite3 shell, python3 (Benchmarks/make_catalog.py fills catalogs;
+# the tests read check's formats back), mount and setpriv (util-linux: a tiny full file system,
+# read-only mounts, another user) and chromium (which opens the HTML report).
 PACKAGES := pkg-config libsqlite3-dev libharfbuzz-dev libicu-dev libfontconfig-dev libfreetype-dev \
-            libcairo2-dev fonts-noto-cjk fonts-dejavu-core fonts-noto-color-emoji sqlite3 python3 chromium
+            libcairo2-dev libxml2-dev fonts-noto-cjk fonts-dejavu-core fonts-dejavu-extra fonts-noto-color-emoji fonts-liberation \
+            fonts-liberation2 fonts-inter fonts-noto-core \
+            sqlite3 python3 mount util-linux chromium
 # The benchmarks also need Pango (the peer baseline).
 BENCH_PACKAGES := libpango1.0-dev
+# The Chromium comparison needs Chromium, fontTools (for Debian's python3) and Liberation 2 (Hebrew).
+FIDELITY_PACKAGES := chromium python3 python3-fonttools fonts-liberation2
+FIDELITY_PYTHON ?= /usr/bin/python3
+FIDELITY_COUNT ?= 2000
 BENCH_COUNT ?= 100000
 BENCH_LABELS ?= 100000
+BENCH_IMPORT_KEYS ?= 100000
 BENCH_DIR := .build/bench
 FUZZ_SECONDS ?= 60
 FUZZ_RUNS ?= 0
@@ -28,7 +43,7 @@ FUZZ_FLAGS ?=
 # lld links them (gold fails on the sanitizers' objects).
 FUZZ_BUILD := cd Fuzz && swift build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld
 
-.PHONY: demo test bench build deps bench-deps docs clean
+.PHONY: demo test bench fidelity build deps bench-deps fidelity-deps docs clean
 
 demo: deps build
 	.build/release/labelcat demo
@@ -45,6 +60,13 @@ deps:
 bench-deps: deps
 	@scripts/install-packages $(BENCH_PACKAGES)
 
+fidelity-deps: deps
+	@scripts/install-packages $(FIDELITY_PACKAGES)
+
+fidelity: fidelity-deps build
+	$(FIDELITY_PYTHON) Benchmarks/chromium_fidelity.py --labelcat .build/release/labelcat \
+	    --work .build/fidelity --count $(FIDELITY_COUNT)
+
 bench: bench-deps build
 	@mkdir -p $(BENCH_DIR)
 	cc -O2 -Wall -o $(BENCH_DIR)/pango-baseline Benchmarks/pango_baseline.c $$(pkg-config --cflags --libs pangoft2 glib-2.0)
@@ -54,6 +76,8 @@ bench: bench-deps build
 	python3 Benchmarks/compare_lines.py --labelcat .build/release/labelcat \
 	    --pango $(BENCH_DIR)/pango-baseline --work $(BENCH_DIR)
 	python3 Benchmarks/run_catalog_bench.py --labelcat .build/release/labelcat --labels $(BENCH_LABELS) --work $(BENCH_DIR)
+	python3 Benchmarks/run_token_bench.py --labelcat .build/release/labelcat --work $(BENCH_DIR)
+	python3 Benchmarks/run_import_bench.py --labelcat .build/release/labelcat --keys $(BENCH_IMPORT_KEYS) --work $(BENCH_DIR)
 
 .PHONY: fuzz fuzz-build fuzz-reproduce
 fuzz: fuzz-build

@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "LabelJSON", targets: ["LabelJSON"]),
         .library(name: "LabelLayout", targets: ["LabelLayout"]),
         .library(name: "LabelCatalog", targets: ["LabelCatalog"]),
+        .library(name: "LabelImport", targets: ["LabelImport"]),
         .executable(name: "labelcat", targets: ["labelcat"]),
     ],
     targets: [
@@ -18,6 +19,8 @@ let package = Package(
         .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc")]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3",
                        providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0",
+                       providers: [.apt(["libxml2-dev"])]),
         // cairo with its FreeType font backend, and FreeType (cairo-ft.pc requires cairo and freetype2).
         .systemLibrary(name: "CCairo", pkgConfig: "cairo-ft",
                        providers: [.apt(["libcairo2-dev", "libfreetype-dev"])]),
@@ -29,24 +32,31 @@ let package = Package(
         // Swift layers.
         .target(name: "LabelJSON"),
         .target(name: "LabelLayout", dependencies: ["CHarfBuzz", "CFontconfig", "CICU", "LabelJSON"]),
-        .target(name: "LabelCatalog", dependencies: ["CSQLite", "LabelLayout", "LabelJSON"],
+        .target(name: "LabelCatalog", dependencies: ["CSQLite", "LabelLayout", "LabelJSON", "LabelImport"],
                 plugins: ["EmbedMigrations"]),
         .target(name: "LabelRender", dependencies: ["CCairo", "LabelLayout"]),
         // What a check found, in the forms CI systems and people read: JSON, GitHub Actions
         // annotations, JUnit XML, SARIF, and the HTML report with its pictures.
         .target(name: "LabelReport", dependencies: ["LabelCatalog", "LabelRender", "LabelLayout", "LabelJSON"]),
-        .executableTarget(name: "labelcat", dependencies: ["LabelCatalog", "LabelLayout", "LabelJSON", "LabelRender", "LabelReport"]),
+        // Readers of Xcode's files (strings tables, String Catalogs, XLIFF, Interface Builder).
+        .target(name: "LabelImport", dependencies: ["CLibXML2", "LabelJSON", "LabelLayout"]),
+        .executableTarget(name: "labelcat", dependencies: ["LabelCatalog", "LabelLayout", "LabelJSON", "LabelRender", "LabelReport",
+                                                          "LabelImport"]),
         .executableTarget(name: "labelcat-bench", dependencies: ["LabelLayout", "LabelJSON"],
                           path: "Benchmarks/LayoutBench"),
+        .executableTarget(name: "labelcat-import-bench", dependencies: ["LabelImport"],
+                          path: "Benchmarks/ImportBench"),
 
         // What the test targets share: temporary directories, running programs.
         .target(name: "TestSupport", path: "Tests/Support"),
         .testTarget(name: "LabelJSONTests", dependencies: ["LabelJSON"]),
-        .testTarget(name: "LabelLayoutTests", dependencies: ["LabelLayout", "LabelJSON"]),
-        .testTarget(name: "LabelCatalogTests", dependencies: ["LabelCatalog", "LabelLayout", "LabelJSON", "TestSupport"]),
+        .testTarget(name: "LabelLayoutTests", dependencies: ["LabelLayout", "LabelJSON", "CHarfBuzz"], exclude: ["Fixtures"]),
+        .testTarget(name: "LabelCatalogTests", dependencies: ["LabelCatalog", "LabelLayout", "LabelJSON", "LabelImport", "TestSupport"]),
         .testTarget(name: "labelcatTests", dependencies: ["LabelJSON", "TestSupport"]),
         .testTarget(name: "LabelRenderTests", dependencies: ["LabelRender", "LabelLayout"]),
         .testTarget(name: "LabelReportTests", dependencies: ["LabelReport", "LabelCatalog", "LabelJSON", "TestSupport"]),
+        .testTarget(name: "LabelImportTests", dependencies: ["LabelImport", "LabelJSON", "LabelLayout", "TestSupport"],
+                    exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

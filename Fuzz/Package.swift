@@ -13,6 +13,7 @@ let package = Package(
             .product(name: "LabelCatalog", package: "labelcat"),
             .product(name: "LabelLayout", package: "labelcat"),
             .product(name: "LabelJSON", package: "labelcat"),
+            .product(name: "LabelImport", package: "labelcat"),
         ]),
     ],
     swiftLanguageModes: [.v6]

@@ -4,6 +4,7 @@
 #include <unicode/ubidi.h>
 #include <unicode/ubrk.h>
 #include <unicode/uchar.h>
+#include <unicode/uscript.h>
 #include <unicode/uversion.h>
 
 struct LCBreakIterator {
@@ -76,6 +77,21 @@ int lc_is_emoji_presentation(int32_t codePoint) {
 
 int lc_is_extended_pictographic(int32_t codePoint) {
     return u_hasBinaryProperty(codePoint, UCHAR_EXTENDED_PICTOGRAPHIC);
+}
+
+int lc_script_extensions(int32_t codePoint, uint32_t *tags, int capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    UScriptCode codes[32];
+    int32_t count = uscript_getScriptExtensions(codePoint, codes, 32, &status);
+    if (U_FAILURE(status)) return 0;
+    int written = 0;
+    for (int32_t i = 0; i < count && written < capacity; i++) {
+        const char *name = uscript_getShortName(codes[i]);
+        if (!name || !name[0] || !name[1] || !name[2] || !name[3]) continue;
+        tags[written++] = (uint32_t)(unsigned char)name[0] << 24 | (uint32_t)(unsigned char)name[1] << 16
+            | (uint32_t)(unsigned char)name[2] << 8 | (uint32_t)(unsigned char)name[3];
+    }
+    return written;
 }
 
 const char *lc_icu_version(void) {

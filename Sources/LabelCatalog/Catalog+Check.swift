@@ -8,11 +8,14 @@ public struct CheckScope: Sendable {
     public var locales: [String]?
     /// Content size categories as asked for (any case); nil = all the catalog keeps.
     public var categories: [String]?
+    /// Also list texts that fit only because their font shrank (kind `shrunk`).
+    public var includesShrunk: Bool
 
-    public init(glob: String = "*", locales: [String]? = nil, categories: [String]? = nil) {
+    public init(glob: String = "*", locales: [String]? = nil, categories: [String]? = nil, includesShrunk: Bool = false) {
         self.glob = glob
         self.locales = locales
         self.categories = categories
+        self.includesShrunk = includesShrunk
     }
 }
 
@@ -58,8 +61,10 @@ public struct CheckResult: Sendable {
 
     /// True when a text with this identity's label, locale and category lies in what was
     /// checked, whether or not it still exists: its label matches the glob, and its locale
-    /// and category are among those checked (any, when none was asked for).
+    /// and category are among those checked (any, when none was asked for); a `shrunk`
+    /// identity only when shrunk texts were listed.
     public func covers(_ identity: FindingIdentity) -> Bool {
+        guard identity.kind != .shrunk || scope.includesShrunk else { return false }
         guard scope.glob == "*" || sqliteGlob(scope.glob, identity.label) else { return false }
         if scope.locales != nil, !localeMatches.contains(where: { $0.matched == identity.locale }) { return false }
         return categories.contains(identity.category)
@@ -121,19 +126,17 @@ public enum LocaleTag {
 }
 
 extension Catalog {
-    /// The content size categories the catalog keeps layouts for: `large` alone until
-    /// layouts are computed per category.
-    public var contentSizeCategories: [String] { [Finding.defaultCategory] }
-
     /// Checks the fresh layouts in `scope` (stale ones are recomputed first): a finding for
     /// every text that is truncated, loses lines to the label's height, or cannot be laid
-    /// out. Throws `CheckError` when the glob, a locale or a category matches nothing.
+    /// out (and with `includesShrunk`, fits only by shrinking), at every content size category
+    /// the catalog keeps. Throws `CheckError` when the glob, a locale or a category matches nothing.
     public func check(_ scope: CheckScope = CheckScope()) throws -> CheckResult {
         guard try database.scalarInt("SELECT EXISTS (SELECT 1 FROM labels WHERE name GLOB ?)", .text(scope.glob)) == 1 else {
             let total = try database.scalarInt("SELECT count(*) FROM labels") ?? 0
             if total == 0 { throw CheckError.emptyCatalog(path: path) }
             throw CheckError.noLabels(glob: scope.glob, labelCount: total)
         }
+        try refreshSettings()
         let categories = try matchCategories(scope.categories)
         var localeMatches: [LocaleMatch] = []
         if let requested = scope.locales {
@@ -143,32 +146,35 @@ extension Catalog {
             }
         }
         let wanted = Set(localeMatches.map(\.matched))
-        let rows = try freshLayouts(matching: scope.glob, locale: wanted.count == 1 ? wanted.first : nil, withLayouts: false)
-        var measurer = OverflowMeasurer(catalog: self, tokens: try tokenSet())
+        let rows = try freshLayouts(matching: scope.glob, locale: wanted.count == 1 ? wanted.first : nil,
+                                    category: categories.count == 1 ? ContentSizeCategory(rawValue: categories[0]) : nil,
+                                    withLayouts: false)
+        var measurer = OverflowMeasurer(catalog: self, tokens: try tokenSet(), includesShrunk: scope.includesShrunk)
         var checked: [CheckedText] = []
         var findings: [Finding] = []
         var labels = 0
         var lastLabel: String?
-        checked.reserveCapacity(rows.count * categories.count)
-        for row in rows where scope.locales == nil || wanted.contains(row.locale) {
+        checked.reserveCapacity(rows.count)
+        let checkedCategories = Set(categories)
+        for row in rows where (scope.locales == nil || wanted.contains(row.locale)) && checkedCategories.contains(row.category) {
             if row.label != lastLabel { labels += 1 } // rows come ordered by label
             lastLabel = row.label
-            for category in categories {
-                let text = CheckedText(label: row.label, locale: row.locale, category: category)
-                checked.append(text)
-                if let finding = try measurer.finding(for: row, text: text) { findings.append(finding) }
-            }
+            let text = CheckedText(label: row.label, locale: row.locale, variant: row.variant, category: row.category)
+            checked.append(text)
+            if let finding = try measurer.finding(for: row, text: text) { findings.append(finding) }
         }
         return CheckResult(scope: scope, checked: checked, findings: findings, labelCount: labels,
                            localeMatches: localeMatches, categories: categories)
     }
 
-    /// The locales of the texts of labels matching a glob, with "" for the base text.
+    /// The locales of the texts of labels matching a glob, with "" for the base text and the
+    /// pseudo-locales the catalog lays out.
     func textLocales(matching glob: String) throws -> [String] {
-        let statement = try database.statement("SELECT DISTINCT locale FROM label_texts WHERE label GLOB ? ORDER BY locale")
+        let statement = try database.statement("SELECT DISTINCT locale FROM label_texts WHERE label GLOB ? AND locale <> '' ORDER BY locale")
         try statement.bind([.text(glob)])
         var locales = [""]
         while try statement.step() { locales.append(statement.text(0) ?? "") }
+        for language in settings.pseudoLanguages where !locales.contains(language.locale) { locales.append(language.locale) }
         return locales
     }
 
@@ -189,11 +195,12 @@ extension Catalog {
 
     /// The requested categories as the catalog spells them (all when nil).
     func matchCategories(_ requested: [String]?) throws(CheckError) -> [String] {
-        guard let requested else { return contentSizeCategories }
+        let kept = contentSizeCategories.map(\.rawValue)
+        guard let requested else { return kept }
         var matched: [String] = []
         for name in requested {
-            guard let category = contentSizeCategories.first(where: { $0.lowercased() == name.lowercased() }) else {
-                throw .noCategory(requested: name, available: contentSizeCategories)
+            guard let category = kept.first(where: { $0.lowercased() == name.lowercased() }) else {
+                throw .noCategory(requested: name, available: kept)
             }
             if !matched.contains(category) { matched.append(category) }
         }
@@ -202,14 +209,17 @@ extension Catalog {
 }
 
 /// Turns stored layout rows into findings, measuring by how much a text does not fit. It
-/// resolves a label only when one of its texts does not fit, once per label.
+/// resolves a label only when one of its texts does not fit, once per label, and names the
+/// file, line and key an imported text came from.
 struct OverflowMeasurer {
     let catalog: Catalog
+    let includesShrunk: Bool
     var resolver: LabelResolver
-    var definitions: [String: LabelDefinition?] = [:]
+    var definitions: [String: (definition: LabelDefinition?, key: String?, source: TextSource?)] = [:]
 
-    init(catalog: Catalog, tokens: TokenSet) {
+    init(catalog: Catalog, tokens: TokenSet, includesShrunk: Bool) {
         self.catalog = catalog
+        self.includesShrunk = includesShrunk
         resolver = LabelResolver(tokens: tokens)
     }
 
@@ -217,49 +227,86 @@ struct OverflowMeasurer {
     mutating func finding(for row: StoredLayout, text: CheckedText) throws -> Finding? {
         if let error = row.error {
             return Finding(label: text.label, locale: text.locale, variant: text.variant, category: text.category,
-                           kind: .error, error: error)
+                           kind: .error, source: try source(of: row), error: error)
         }
         let shown = row.lineCount ?? 0
         let needed = row.neededLineCount ?? 0
-        guard row.truncated || needed > shown else { return nil }
+        let hides = row.truncated || needed > shown
+        guard hides || (includesShrunk && row.shrunk) else { return nil }
         var finding = Finding(label: text.label, locale: text.locale, variant: text.variant, category: text.category,
-                              kind: .truncated, linesShown: shown, linesNeeded: needed, lines: row.lines.map(\.text))
-        guard let definition = try definition(of: row.label) else { return finding }
+                              kind: hides ? .truncated : .shrunk, linesShown: shown, linesNeeded: needed,
+                              lines: row.lines.map(\.text), source: try source(of: row))
+        guard hides, let definition = try label(row.label).definition, let key = row.key else { return finding }
         let limit = definition.numberOfLines > 0 ? definition.numberOfLines : Int.max
+        var sized = definition
+        sized.font.size = row.fontSize ?? definition.font.pointSize(in: key.category)
         let inner = definition.bounds.inset(by: definition.contentInsets)
         if shown >= limit {
-            if limit == 1 { finding.widthOver = try widthOver(definition, locale: row.locale, innerWidth: inner.width) }
+            if limit == 1 { finding.widthOver = try widthOver(definition, key: key, innerWidth: inner.width) }
         } else {
+            // A self-sizing label has the height of its lines: it never loses one to its height.
+            guard !definition.isSelfSizing else { return nil }
             finding.kind = .lines
             let count = Double(min(needed, limit))
-            let lineHeight = try catalog.engine.resolvedFont(for: definition).lineHeight
+            let lineHeight = try catalog.engine.resolvedFont(for: sized).lineHeight
             let height = count * lineHeight + (count - 1) * definition.lineSpacing
             finding.heightOver = max(0, height - inner.height)
         }
         return finding
     }
 
-    /// The label's resolved definition (nil when it no longer resolves).
-    mutating func definition(of label: String) throws -> LabelDefinition? {
-        if let known = definitions[label] { return known }
-        let definition = try? resolver.resolve(try catalog.label(named: label)).definition
-        definitions[label] = definition
-        return definition
+    /// The label's resolved definition (nil when it no longer resolves), key and source.
+    mutating func label(_ name: String) throws -> (definition: LabelDefinition?, key: String?, source: TextSource?) {
+        if let known = definitions[name] { return known }
+        let record = try catalog.label(named: name)
+        let found = ((try? resolver.resolve(record))?.definition, record.key, record.source)
+        definitions[name] = found
+        return found
+    }
+
+    /// Where the row's text was imported from: its `label_texts` row's file and line, the
+    /// label's own for its base text; a pseudo-locale's text is made from the base text.
+    mutating func source(of row: StoredLayout) throws -> FindingSource? {
+        let label = try label(row.label)
+        func base(_ variant: String) throws -> TextSource? {
+            variant.isEmpty ? label.source
+                : try catalog.textSource(label: row.label, key: TextKey(locale: "", variant: variant)) ?? label.source
+        }
+        var text: TextSource?
+        if row.locale.isEmpty {
+            text = try base(row.variant)
+        } else {
+            text = try catalog.textSource(label: row.label, key: TextKey(locale: row.locale, variant: row.variant))
+            if text == nil, PseudoLanguage(locale: row.locale) != nil { text = try base(row.variant) }
+        }
+        return text.map { FindingSource(file: $0.file, line: $0.line, key: label.key) }
     }
 
     /// The text's widest paragraph laid out with no width limit, minus the inner width.
-    func widthOver(_ definition: LabelDefinition, locale: String, innerWidth: Double) throws -> Double {
+    func widthOver(_ definition: LabelDefinition, key: LayoutKey, innerWidth: Double) throws -> Double {
         var unbounded = definition
         let insets = definition.contentInsets
         unbounded.frame.width = Self.unlimited + insets.left + insets.right
         unbounded.frame.height = Self.unlimited + insets.top + insets.bottom
+        unbounded.isSelfSizing = false
         unbounded.numberOfLines = 0
         unbounded.textAlignment = .left
-        let layout = try catalog.engine.layout(unbounded, locale: locale)
+        let layout = try catalog.engine.layout(unbounded, locale: key.locale, variant: key.variant, category: key.category)
         let widest = layout.lines.map(\.rect.width).max() ?? 0
         return max(0, widest - innerWidth)
     }
 
     /// A width and height no text reaches: each paragraph on one line, every line shown.
     static let unlimited = 1e9
+}
+
+extension Catalog {
+    /// The file and line a text of a label was imported from (nil when set by hand or absent).
+    func textSource(label: String, key: TextKey) throws -> TextSource? {
+        let statement = try database.statement("SELECT file, line FROM label_texts WHERE label = ? AND locale = ? AND variant = ?")
+        defer { statement.reset() }
+        try statement.bind([.text(label), .text(key.locale), .text(key.variant)])
+        guard try statement.step(), let file = statement.text(0) else { return nil }
+        return TextSource(file: file, line: statement.isNull(1) ? nil : statement.int(1))
+    }
 }

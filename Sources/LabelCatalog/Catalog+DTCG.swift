@@ -56,8 +56,8 @@ extension Catalog {
             }
             if properties.count > 0 { groups.append((name, properties)) }
             for (key, member) in object where !key.hasPrefix("$") {
-                guard !key.isEmpty, !key.contains("."), !key.contains("{"), !key.contains("}") else {
-                    throw .invalidToken(token: (path + [key]).joined(separator: "."), reason: "names may not be empty or contain '.', '{' or '}'")
+                guard !key.isEmpty, !key.contains("."), !key.contains("{"), !key.contains("}"), !key.utf8.contains(0) else {
+                    throw .invalidToken(token: (path + [key]).joined(separator: "."), reason: "names may not be empty or contain '.', '{', '}' or U+0000")
                 }
                 guard let child = member.object else {
                     throw .invalidToken(token: (path + [key]).joined(separator: "."), reason: "must be a group or a token object with $value, got \(member.kindDescription)")
@@ -67,34 +67,40 @@ extension Catalog {
         }
         try walk(root, path: [], inheritedType: nil)
 
-        // An alias without a type takes its target's (repeatedly, for chains of aliases).
+        try inferAliasTypes(&tokens, untyped: untyped)
+        return (tokens, groups)
+    }
+
+    /// Gives each alias without a `$type` its target's type, following chains of such
+    /// aliases to a typed token. Each token is visited once, so this is linear; a chain is
+    /// followed at most `TokenSet.maximumAliasDepth` aliases deep.
+    static func inferAliasTypes(_ tokens: inout [Token], untyped: [Int]) throws(CatalogError) {
         let index = Dictionary(tokens.indices.map { (tokens[$0].name, $0) }, uniquingKeysWith: { first, _ in first })
         var pending = Set(untyped)
-        while !pending.isEmpty {
-            let typed = pending.filter { position in
-                guard let target = aliasTarget(tokens[position].value), let targetPosition = index[target] else { return false }
-                return !pending.contains(targetPosition)
-            }
-            guard !typed.isEmpty else {
-                let position = pending.min()!
+        for start in untyped where pending.contains(start) {
+            // The chain of untyped aliases from `start` to a typed token.
+            var chain: [Int] = []
+            var onChain: Set<Int> = []
+            var position = start
+            while pending.contains(position) {
+                guard onChain.insert(position).inserted else {
+                    throw .aliasCycle(chain: (chain + [position]).map { tokens[$0].name })
+                }
+                chain.append(position)
+                guard chain.count <= TokenSet.maximumAliasDepth else {
+                    throw .aliasChainTooLong(token: tokens[start].name, maximum: TokenSet.maximumAliasDepth)
+                }
                 let target = aliasTarget(tokens[position].value) ?? ""
-                guard index[target] != nil else {
+                guard let next = index[target] else {
                     throw .invalidToken(token: tokens[position].name, reason: "refers to unknown token '{\(target)}'")
                 }
-                var chain = [tokens[position].name]
-                var current = target
-                while !chain.contains(current), let next = index[current] {
-                    chain.append(current)
-                    current = aliasTarget(tokens[next].value) ?? ""
-                }
-                throw .aliasCycle(chain: chain + [current])
+                position = next
             }
-            for position in typed {
-                tokens[position].type = tokens[index[aliasTarget(tokens[position].value)!]!].type
-                pending.remove(position)
+            for member in chain {
+                tokens[member].type = tokens[position].type
+                pending.remove(member)
             }
         }
-        return (tokens, groups)
     }
 
     /// Imports a DTCG document: its tokens are added or replaced (after every value and alias
@@ -109,26 +115,55 @@ extension Catalog {
     /// values they lead to.
     public func exportDesignTokens(resolved: Bool = false) throws -> JSONValue {
         var set = try tokenSet()
-        var root = JSONObject()
-        func insert(_ value: JSONObject, at path: [String], into object: inout JSONObject) {
-            guard let first = path.first else {
-                for (key, member) in value { object[key] = member }
-                return
-            }
-            var child = object[first]?.object ?? JSONObject()
-            insert(value, at: Array(path.dropFirst()), into: &child)
-            object[first] = .object(child)
-        }
+        let root = DocumentGroup()
         for (path, properties) in try tokenGroups() {
-            insert(properties, at: path.isEmpty ? [] : path.split(separator: ".").map(String.init), into: &root)
+            root.group(at: path.isEmpty ? [] : path.split(separator: ".").map(String.init)).merge(properties)
         }
         for token in try allTokens() {
-            var object = JSONObject([("$value", resolved ? try set.resolve(token.name).value : token.value),
+            var object = JSONObject([("$value", resolved ? try set.resolvedValue(token.name).value : token.value),
                                      ("$type", .string(token.type.rawValue))])
             if let description = token.description { object["$description"] = .string(description) }
             if let extensions = token.extensions { object["$extensions"] = extensions }
-            insert(object, at: token.name.split(separator: ".").map(String.init), into: &root)
+            root.group(at: token.name.split(separator: ".").map(String.init)).merge(object)
         }
-        return .object(root)
+        return root.json
+    }
+}
+
+/// A group of a DTCG document being built: members in the order first set, each found by
+/// name in constant time (a `JSONObject` searches its members, which is quadratic for a
+/// group of many tokens).
+private final class DocumentGroup {
+    private var keys: [String] = []
+    private var values: [String: JSONValue] = [:]
+    private var groups: [String: DocumentGroup] = [:]
+
+    /// The group at `path` below this one, made when missing.
+    func group(at path: [String]) -> DocumentGroup {
+        var group = self
+        for name in path {
+            if let child = group.groups[name] {
+                group = child
+                continue
+            }
+            let child = DocumentGroup()
+            if group.values.removeValue(forKey: name) == nil { group.keys.append(name) }
+            group.groups[name] = child
+            group = child
+        }
+        return group
+    }
+
+    /// Sets members (a token's or a group's own properties).
+    func merge(_ object: JSONObject) {
+        for (key, value) in object {
+            if values[key] == nil, groups[key] == nil { keys.append(key) }
+            groups[key] = nil
+            values[key] = value
+        }
+    }
+
+    var json: JSONValue {
+        .object(JSONObject(keys.map { key in (key, groups[key]?.json ?? values[key]!) }))
     }
 }

@@ -5,10 +5,18 @@ import LabelLayout
 public struct StoredLayout: Sendable {
     public var label: String
     public var locale: String
+    /// "" for the plain text, else a plural form or device variation (`plural.one`).
+    public var variant: String
+    /// The content size category's UIKit name (`large`).
+    public var category: String
     public var textRect: Rect?
     public var lineCount: Int?
     public var neededLineCount: Int?
     public var truncated: Bool
+    /// True when autoshrink set the text smaller than the font's size.
+    public var shrunk: Bool
+    /// The font size the layout used (the category's, shrunk when `shrunk`).
+    public var fontSize: Double?
     public var error: String?
     public var inputHash: String
     public var computedAt: String
@@ -26,34 +34,46 @@ public struct StoredLayout: Sendable {
 
     /// The lines the row stores (SPEC §3 `lines`), whether or not `layout` was built.
     public var lines: [LayoutLine] { layout?.lines ?? Catalog.layoutLines(fromJSON: linesJSON) }
+
+    /// Which of its label's layouts this is (nil for a row of an unknown category).
+    public var key: LayoutKey? {
+        ContentSizeCategory(rawValue: category).map { LayoutKey(locale: locale, variant: variant, category: $0) }
+    }
 }
 
 extension Catalog {
-    static let layoutColumns = """
-        label, locale, x, y, width, height, line_count, needed_line_count, truncated, lines, error, input_hash, \
-        computed_at, intrinsic_width, intrinsic_height
-        """
-
     func storedLayout(from statement: Statement) -> StoredLayout {
-        let hasGeometry = !statement.isNull(2)
+        let hasGeometry = !statement.isNull(LayoutColumn.x)
         return StoredLayout(
-            label: statement.text(0) ?? "", locale: statement.text(1) ?? "",
-            textRect: hasGeometry ? Rect(x: statement.double(2), y: statement.double(3), width: statement.double(4), height: statement.double(5)) : nil,
-            lineCount: hasGeometry ? statement.int(6) : nil, neededLineCount: hasGeometry ? statement.int(7) : nil,
-            truncated: statement.int(8) != 0, error: statement.text(10),
-            inputHash: statement.text(11) ?? "", computedAt: statement.text(12) ?? "",
-            linesJSON: statement.text(9),
-            intrinsicSize: statement.isNull(13) ? nil : Size(width: statement.double(13), height: statement.double(14)))
+            label: statement.text(LayoutColumn.label) ?? "", locale: statement.text(LayoutColumn.locale) ?? "",
+            variant: statement.text(LayoutColumn.variant) ?? "", category: statement.text(LayoutColumn.category) ?? "",
+            textRect: hasGeometry ? Rect(x: statement.double(LayoutColumn.x), y: statement.double(LayoutColumn.y),
+                                         width: statement.double(LayoutColumn.width), height: statement.double(LayoutColumn.height)) : nil,
+            lineCount: hasGeometry ? statement.int(LayoutColumn.lineCount) : nil,
+            neededLineCount: hasGeometry ? statement.int(LayoutColumn.neededLineCount) : nil,
+            truncated: statement.int(LayoutColumn.truncated) != 0, shrunk: statement.int(LayoutColumn.shrunk) != 0,
+            fontSize: statement.isNull(LayoutColumn.fontSize) ? nil : statement.double(LayoutColumn.fontSize),
+            error: statement.text(LayoutColumn.error),
+            inputHash: statement.text(LayoutColumn.inputHash) ?? "", computedAt: statement.text(LayoutColumn.computedAt) ?? "",
+            linesJSON: statement.text(LayoutColumn.lines),
+            intrinsicSize: statement.isNull(LayoutColumn.intrinsicWidth) ? nil
+                : Size(width: statement.double(LayoutColumn.intrinsicWidth), height: statement.double(LayoutColumn.intrinsicHeight)))
     }
 
-    /// Builds a fresh row's SPEC §3 layout: geometry, lines and counts from the row; bounds,
-    /// font and engine version from the definition it was computed from.
+    /// Builds a fresh row's SPEC §3 layout: geometry, lines, counts and font size from the
+    /// row; bounds, font and engine version from the definition it was computed from.
     func attachLayout(to row: inout StoredLayout, definition: LabelDefinition) {
         guard row.error == nil, let textRect = row.textRect, let intrinsicSize = row.intrinsicSize,
-              let font = try? engine.resolvedFont(for: definition) else { return }
-        row.layout = ComputedLayout(name: row.label, locale: row.locale, bounds: definition.bounds, textRect: textRect,
+              let key = row.key else { return }
+        var sized = definition
+        sized.font.size = row.fontSize ?? definition.font.pointSize(in: key.category)
+        guard let font = try? engine.resolvedFont(for: sized) else { return }
+        var bounds = definition.bounds
+        if definition.isSelfSizing { bounds.height = textRect.height + definition.contentInsets.top + definition.contentInsets.bottom }
+        row.layout = ComputedLayout(name: row.label, locale: row.locale, variant: row.variant, contentSizeCategory: key.category,
+                                    bounds: bounds, textRect: textRect,
                                     lines: Self.layoutLines(fromJSON: row.linesJSON), neededLineCount: row.neededLineCount ?? 0,
-                                    truncated: row.truncated,
+                                    truncated: row.truncated, shrunk: row.shrunk,
                                     intrinsicSize: intrinsicSize, font: font, inputHash: row.inputHash,
                                     engineVersion: LayoutEngine.version)
     }
@@ -73,97 +93,141 @@ extension Catalog {
              width: value?["width"]?.number ?? 0, height: value?["height"]?.number ?? 0)
     }
 
-    /// The input hash a label's layout for a locale must carry to be fresh, or nil when the
-    /// label cannot be resolved now.
-    func currentInputHash(_ record: LabelRecord, locale: String, resolver: inout LabelResolver) -> String? {
-        guard let resolved = try? resolver.resolve(record) else { return nil }
-        return try? engine.inputHash(resolved.definition, locale: locale)
-    }
-
-    /// The fresh layout of a label for a locale ("" = base text). A stale or missing layout is
-    /// recomputed (and stored) first; on a read-only catalog a stale layout is an error.
-    public func layout(label name: String, locale: String = "") throws -> StoredLayout {
+    /// The fresh layout of one of a label's texts (locale "" = the base text, variant "" =
+    /// the plain text) at a content size category (nil: the first the catalog keeps). A stale
+    /// or missing layout is recomputed (and stored) first; on a read-only catalog a stale
+    /// layout is an error. A label that cannot be laid out throws the error its fresh row records.
+    public func layout(label name: String, locale: String = "", variant: String = "",
+                       category: ContentSizeCategory? = nil) throws -> StoredLayout {
         let record = try label(named: name)
-        guard locale.isEmpty || record.texts[locale] != nil else {
-            throw CatalogError.invalidInput("label '\(name)' has no text for locale '\(locale)' (it has: \(record.texts.keys.sorted().joined(separator: ", ")))")
-        }
         try refreshSettings()
-        var stored = try readLayout(label: name, locale: locale)
+        let text = TextKey(locale: locale, variant: variant)
+        let texts = settings.textKeys(of: record)
+        guard texts.contains(text) else {
+            let locales = Set(texts.map(\.locale))
+            if !locale.isEmpty, !locales.contains(locale) {
+                throw CatalogError.unknownLocale(label: name, locale: locale, available: locales.sorted().filter { !$0.isEmpty })
+            }
+            throw CatalogError.unknownText(label: name, locale: locale, variant: variant,
+                                           available: texts.map { Self.describe($0) })
+        }
+        let category = category ?? settings.categories[0]
+        guard settings.categories.contains(category) else {
+            throw CatalogError.invalidInput("the catalog keeps no layouts for content size category '\(category.rawValue)' (categories: \(settings.categories.map(\.rawValue).joined(separator: ", ")))")
+        }
+        let key = LayoutKey(text, category: category)
+        var stored = try readLayout(label: name, key: key)
         var resolver = LabelResolver(tokens: try tokenSet())
-        let expected = currentInputHash(record, locale: locale, resolver: &resolver)
-        if stored == nil || stored!.inputHash != expected {
-            guard !isReadOnly else {
-                throw CatalogError.invalidInput("the layout of '\(name)'\(locale.isEmpty ? "" : " (\(locale))") is stale and the catalog '\(path)' is read-only; run 'labelcat recompute' with write access")
-            }
+        var hasher = LayoutHasher(engine: engine)
+        if stored?.inputHash != hasher.hash(record, key: key, resolver: &resolver) {
+            guard !isReadOnly else { throw CatalogError.staleLayouts(path: path, labels: [name + Self.bracketed(key)]) }
             try edit(allowLayoutErrors: true) {
-                try recomputeInTransaction([RecomputeItem(label: name, locales: nil)], allowErrors: true)
+                try recomputeInTransaction([RecomputeItem(label: name, locales: nil)])
             }
-            stored = try readLayout(label: name, locale: locale)
+            stored = try readLayout(label: name, key: key)
         }
         guard var stored else { throw CatalogError.unknownLabel(name) }
         if let error = stored.error { throw CatalogError.invalidLabel(label: name, reason: "cannot be laid out: \(error)") }
         // Built from the definition the stored hash was computed from (re-read after a recompute).
         var current = LabelResolver(tokens: try tokenSet())
         if let definition = try? current.resolve(try label(named: name)).definition,
-           (try? engine.inputHash(definition, locale: locale)) == stored.inputHash {
+           (try? engine.inputHash(definition, locale: locale, variant: variant, category: category)) == stored.inputHash {
             attachLayout(to: &stored, definition: definition)
         }
         return stored
     }
 
-    func readLayout(label: String, locale: String) throws -> StoredLayout? {
-        let statement = try database.statement("SELECT \(Self.layoutColumns) FROM layouts WHERE label = ? AND locale = ?")
+    /// `de` or `de plural.one`: a text as messages name it (`base` for the base text).
+    static func describe(_ text: TextKey) -> String {
+        (text.locale.isEmpty ? "base" : text.locale) + (text.variant.isEmpty ? "" : " " + text.variant)
+    }
+
+    /// ` (de, plural.one, extraLarge)`: what is not the default of a layout, for messages.
+    static func bracketed(_ key: LayoutKey) -> String {
+        let parts = [key.locale, key.variant, key.category == .large ? "" : key.category.rawValue].filter { !$0.isEmpty }
+        return parts.isEmpty ? "" : " (\(parts.joined(separator: ", ")))"
+    }
+
+    func readLayout(label: String, key: LayoutKey) throws -> StoredLayout? {
+        let statement = try database.statement("""
+            SELECT \(LayoutColumn.selectList) FROM layouts WHERE label = ? AND locale = ? AND variant = ? AND category = ?
+            """)
         defer { statement.reset() }
-        try statement.bind([.text(label), .text(locale)])
+        try statement.bind([.text(label), .text(key.locale), .text(key.variant), .text(key.category.rawValue)])
         return try statement.step() ? storedLayout(from: statement) : nil
     }
 
-    /// Stored layouts whose label matches a glob, optionally of one locale, only truncated
-    /// ones, or only stale ones. Each row's hash is checked against its label's current inputs,
-    /// unless the freshness record vouches for every row (nothing queued, same environment).
-    /// `withLayouts` builds each fresh row's SPEC §3 `layout` (it resolves every label).
-    public func layouts(matching glob: String = "*", locale: String? = nil, truncatedOnly: Bool = false,
+    /// Stored layouts whose label matches a glob, optionally only of one locale, variant or
+    /// content size category, only truncated ones, or only stale ones. Each row's hash is
+    /// checked against its label's current inputs, unless the freshness record vouches for
+    /// every row (nothing queued, same environment). `withLayouts` builds each fresh row's
+    /// SPEC §3 `layout` (it resolves every label). Ordered by label, locale, variant, category.
+    public func layouts(matching glob: String = "*", locale: String? = nil, variant: String? = nil,
+                        category: ContentSizeCategory? = nil, truncatedOnly: Bool = false,
                         staleOnly: Bool = false, withLayouts: Bool = true) throws -> [StoredLayout] {
         // One read snapshot: the rows, the queue, the record and the labels agree.
         try database.transaction(write: false) {
-            try readLayouts(matching: glob, locale: locale, truncatedOnly: truncatedOnly, staleOnly: staleOnly, withLayouts: withLayouts)
+            try readLayouts(matching: glob, filter: LayoutFilter(locale: locale, variant: variant, category: category),
+                            truncatedOnly: truncatedOnly, staleOnly: staleOnly, withLayouts: withLayouts)
         }
     }
 
-    private func readLayouts(matching glob: String, locale: String?, truncatedOnly: Bool, staleOnly: Bool,
+    private func readLayouts(matching glob: String, filter: LayoutFilter, truncatedOnly: Bool, staleOnly: Bool,
                              withLayouts: Bool) throws -> [StoredLayout] {
-        var sql = "SELECT \(Self.layoutColumns) FROM layouts WHERE label GLOB ?"
+        var sql = "SELECT \(LayoutColumn.selectList) FROM layouts WHERE label GLOB ?"
         var bindings: [SQLValue] = [.text(glob)]
-        if let locale {
-            sql += " AND locale = ?"
-            bindings.append(.text(locale))
+        for (column, value) in filter.conditions {
+            sql += " AND \(column) = ?"
+            bindings.append(.text(value))
         }
         if truncatedOnly { sql += " AND truncated" }
-        sql += " ORDER BY label, locale"
+        sql += " ORDER BY label, locale, variant, category"
         let statement = try database.statement(sql)
         try statement.bind(bindings)
         var rows: [StoredLayout] = []
         while try statement.step() { rows.append(storedLayout(from: statement)) }
         try refreshSettings()
-        // Under the freshness record only rows recording an error are stale (their hash is '').
+        Self.orderCategories(&rows)
+        // Under the freshness record every row is fresh but one recording an error without the
+        // hash of what failed (written by an older labelcat).
         let allFresh = try allLayoutsFresh()
         if allFresh {
-            for index in rows.indices { rows[index].isStale = rows[index].error != nil }
+            for index in rows.indices { rows[index].isStale = rows[index].inputHash.isEmpty || rows[index].key == nil }
             if staleOnly { return rows.filter(\.isStale) }
             if !withLayouts { return rows }
         }
         var resolver = LabelResolver(tokens: try tokenSet())
-        var definitions: [String: LabelDefinition?] = [:]
-        for record in try labels(matching: glob) { definitions.updateValue(try? resolver.resolve(record).definition, forKey: record.name) }
+        var hasher = LayoutHasher(engine: engine)
+        var resolved: [String: (record: LabelRecord, definition: LabelDefinition?)] = [:]
+        for record in try labels(matching: glob) { resolved[record.name] = (record, try? resolver.resolve(record).definition) }
         return rows.compactMap { row in
             var row = row
-            guard let entry = definitions[row.label] else { return nil }
+            guard let label = resolved[row.label] else { return nil }
             if !allFresh {
-                let current = entry.flatMap { try? engine.inputHash($0, locale: row.locale) }
-                row.isStale = current != row.inputHash
+                row.isStale = row.key.map {
+                    row.inputHash != hasher.hash(label.record, resolved: label.definition, key: $0, tokens: resolver.tokens)
+                } ?? true
             }
-            if withLayouts, !row.isStale, let definition = entry { attachLayout(to: &row, definition: definition) }
+            if withLayouts, !row.isStale, let definition = label.definition { attachLayout(to: &row, definition: definition) }
             return !staleOnly || row.isStale ? row : nil
+        }
+    }
+
+    /// Puts the layouts of each text (rows in primary-key order: label, locale, variant, then
+    /// category by name) in category order, from the smallest: the order every list of
+    /// layouts has. Each text's run is a few rows, so this is linear.
+    static func orderCategories(_ rows: inout [StoredLayout]) {
+        var start = 0
+        while start < rows.count {
+            var end = start + 1
+            while end < rows.count, rows[end].label == rows[start].label, rows[end].locale == rows[start].locale,
+                  rows[end].variant == rows[start].variant {
+                end += 1
+            }
+            if end - start > 1 {
+                rows[start..<end].sort { ($0.key?.category ?? .large) < ($1.key?.category ?? .large) }
+            }
+            start = end
         }
     }
 
@@ -175,48 +239,73 @@ extension Catalog {
     }
 }
 
+/// Which layouts a query is of: any locale, variant or category where nil.
+struct LayoutFilter {
+    var locale: String?
+    var variant: String?
+    var category: ContentSizeCategory?
+
+    /// `(column, value)` of each condition.
+    var conditions: [(String, String)] {
+        [("locale", locale), ("variant", variant), ("category", category?.rawValue)].compactMap { column, value in
+            value.map { (column, $0) }
+        }
+    }
+}
+
 extension Catalog {
-    /// Layouts matching a glob (and locale), every one fresh: stale rows are recomputed first
-    /// (on a read-only catalog, stale rows are an error naming them).
-    public func freshLayouts(matching glob: String = "*", locale: String? = nil, truncatedOnly: Bool = false,
+    /// Layouts matching a glob (and locale, variant, category), every one fresh: stale rows
+    /// are recomputed first (on a read-only catalog, stale rows are an error naming them).
+    public func freshLayouts(matching glob: String = "*", locale: String? = nil, variant: String? = nil,
+                             category: ContentSizeCategory? = nil, truncatedOnly: Bool = false,
                              withLayouts: Bool = true) throws -> [StoredLayout] {
         // Queued edits first: then the freshness record may vouch for every row.
         if !isReadOnly, try database.scalarInt("SELECT EXISTS (SELECT 1 FROM recompute_queue)") == 1 {
             try edit(allowLayoutErrors: true) {}
         }
-        if try allLayoutsFresh() {
-            return try layouts(matching: glob, locale: locale, truncatedOnly: truncatedOnly, withLayouts: withLayouts)
+        func query() throws -> [StoredLayout] {
+            try layouts(matching: glob, locale: locale, variant: variant, category: category, truncatedOnly: truncatedOnly,
+                        withLayouts: withLayouts)
         }
-        let stale = try layouts(matching: glob, locale: locale, staleOnly: true, withLayouts: false)
+        if try allLayoutsFresh() { return try query() }
+        let stale = try layouts(matching: glob, locale: locale, variant: variant, category: category, staleOnly: true, withLayouts: false)
         let missing = try labelsWithoutLayouts(matching: glob)
         if !stale.isEmpty || !missing.isEmpty {
             guard !isReadOnly else {
-                let names = (stale.map(\.label) + missing).prefix(5).joined(separator: ", ")
-                throw CatalogError.invalidInput("layouts are stale (\(names)…) and the catalog '\(path)' is read-only; run 'labelcat recompute' with write access")
+                var names: [String] = []
+                for name in stale.map(\.label) + missing where names.last != name { names.append(name) }
+                throw CatalogError.staleLayouts(path: path, labels: names)
             }
             try edit(allowLayoutErrors: true) {
                 let names = Set(stale.map(\.label) + missing).sorted()
-                try recomputeInTransaction(names.map { RecomputeItem(label: $0, locales: nil) }, allowErrors: true)
+                try recomputeInTransaction(names.map { RecomputeItem(label: $0, locales: nil) })
             }
         }
-        return try layouts(matching: glob, locale: locale, truncatedOnly: truncatedOnly, withLayouts: withLayouts)
+        return try query()
     }
 
+    /// Labels matching a glob that lack a layout of one of their stored texts at one of the
+    /// catalog's categories.
     func labelsWithoutLayouts(matching glob: String) throws -> [String] {
+        try refreshSettings()
+        let kept = "category IN (SELECT value FROM json_each(?2))"
         let statement = try database.statement("""
-            SELECT name FROM labels l WHERE name GLOB ? AND NOT EXISTS (SELECT 1 FROM layouts WHERE label = l.name AND locale = '')
+            SELECT name FROM labels l WHERE name GLOB ?1
+                AND (SELECT count(*) FROM layouts WHERE label = l.name AND locale = '' AND variant = '' AND \(kept)) < ?3
             UNION SELECT t.label FROM label_texts t WHERE t.label GLOB ?1
-                AND NOT EXISTS (SELECT 1 FROM layouts WHERE label = t.label AND locale = t.locale)
+                AND (SELECT count(*) FROM layouts WHERE label = t.label AND locale = t.locale AND variant = t.variant AND \(kept)) < ?3
             """)
-        try statement.bind([.text(glob)])
+        let categories = settings.categories.map(\.rawValue)
+        try statement.bind([.text(glob), .text(JSONValue.array(categories.map(JSONValue.string)).jsonString()),
+                            .integer(categories.count)])
         var names: [String] = []
         while try statement.step() { names.append(statement.text(0) ?? "") }
         return names
     }
 
-    /// Sets per-locale texts of existing labels in one edit ("" = the base text). Unknown
-    /// labels refuse the whole batch, naming them.
-    public func setTexts(_ texts: [(label: String, locale: String, text: String)]) throws {
+    /// Sets texts of existing labels in one edit (locale "" and variant "" = the base text).
+    /// Unknown labels refuse the whole batch, naming them.
+    public func setTexts(_ texts: [LabelText]) throws {
         try edit {
             var unknown: [String] = []
             let exists = try database.statement("SELECT 1 FROM labels WHERE name = ?")
@@ -226,25 +315,31 @@ extension Catalog {
                 if try !exists.step() { unknown.append(entry.label) }
                 exists.reset()
             }
-            if !unknown.isEmpty {
-                let list = Array(Set(unknown)).sorted()
-                throw CatalogError.invalidInput("no labels named \(list.prefix(10).joined(separator: ", "))\(list.count > 10 ? " and \(list.count - 10) more" : ""); nothing was imported")
-            }
-            let upsert = try database.statement("""
-                INSERT INTO label_texts (label, locale, text) VALUES (?, ?, ?)
-                ON CONFLICT (label, locale) DO UPDATE SET text = excluded.text WHERE text IS NOT excluded.text
-                """)
-            let base = try database.statement("UPDATE labels SET text = ? WHERE name = ? AND text IS NOT ?")
+            if !unknown.isEmpty { throw CatalogError.unknownLabels(Array(Set(unknown)).sorted()) }
             for entry in texts {
-                guard entry.text.utf8.count <= LabelDefinition.maximumTextBytes else {
-                    throw CatalogError.invalidLabel(label: entry.label, reason: "texts.\(entry.locale): longer than 1 MiB")
-                }
-                if entry.locale.isEmpty {
-                    try base.run(.text(entry.text), .text(entry.label), .text(entry.text))
-                } else {
-                    try upsert.run(.text(entry.label), .text(entry.locale), .text(entry.text))
-                }
+                try Self.checkText(entry)
             }
+            let writer = try LabelWriter(database: database)
+            for entry in texts { try writer.writeText(entry) }
+        }
+    }
+
+    /// The same, from (label, locale, text) triples: plain texts, no sources.
+    public func setTexts(_ texts: [(label: String, locale: String, text: String)]) throws {
+        try setTexts(texts.map { LabelText(label: $0.label, locale: $0.locale, text: $0.text) })
+    }
+
+    /// Refuses a text labelcat cannot store: a locale or variant holding U+0000, a text over 1 MiB.
+    static func checkText(_ entry: LabelText) throws {
+        if !entry.locale.isEmpty, !LabelRecord.isValidLocale(entry.locale) {
+            throw CatalogError.invalidLabel(label: entry.label, reason: "texts: \(LabelRecord.localeRule), got \(JSONValue.string(entry.locale).jsonString())")
+        }
+        guard !entry.variant.utf8.contains(0) else {
+            throw CatalogError.invalidLabel(label: entry.label, reason: "texts.\(entry.locale): a variant name must hold no U+0000")
+        }
+        guard entry.text.utf8.count <= LabelDefinition.maximumTextBytes else {
+            let name = entry.variant.isEmpty ? entry.locale : "\(entry.locale).\(entry.variant)"
+            throw CatalogError.invalidLabel(label: entry.label, reason: "texts.\(name): longer than 1 MiB")
         }
     }
 }

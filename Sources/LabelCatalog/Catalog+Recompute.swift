@@ -5,7 +5,8 @@ import Dispatch
 import LabelJSON
 import LabelLayout
 
-/// What to recompute for one label: every locale (nil) or only some.
+/// What to recompute for one label: every layout (nil), or only those of some locales (each
+/// at every variant and category; the base text's locale "" takes its pseudo-locales along).
 public struct RecomputeItem: Sendable, Hashable {
     public var label: String
     public var locales: Set<String>?
@@ -34,10 +35,20 @@ public struct RecomputeSummary: Sendable {
     }
 }
 
+/// A stored layout row's identity as the table holds it (its category may be one that is
+/// no longer, or never was, a content size category).
+struct StoredLayoutIdentity: Sendable, Hashable {
+    var locale: String
+    var variant: String
+    var category: String
+}
+
 /// What the catalog holds for a label before it is recomputed.
 struct StoredState: Sendable {
-    /// Input hash by locale.
-    var hashes: [String: String] = [:]
+    /// Input hash by layout.
+    var hashes: [LayoutKey: String] = [:]
+    /// Rows whose category names no content size category (edited in by hand): removed.
+    var strays: [StoredLayoutIdentity] = []
     /// Its dependencies, sorted.
     var dependencies: [String] = []
 }
@@ -68,47 +79,58 @@ enum LabelKeys {
 struct ComputedItem: Sendable {
     var label: String
     var exists = true
-    var rows: [[SQLValue]] = []
+    var rows: [LayoutRow] = []
     var unchanged = 0
     var failed = false
-    /// Locales the label has (to prune others), when all locales were recomputed.
-    var allLocales: [String]?
-    /// Locales asked for that the label no longer has (their layouts are removed).
-    var removedLocales: [String] = []
+    /// Stored layouts of texts or categories the label no longer has (removed when written).
+    var removed: [StoredLayoutIdentity] = []
     var dependencies: [String] = []
-    /// Hash of the label's resolved definition for the base locale, to detect edits made
-    /// while this was computed ("" when it could not be resolved).
+    /// The input hashes of all the label's layouts, to detect edits made while this was
+    /// computed ("" when it could not be resolved).
     var snapshotHash = ""
-    /// Why the label could not be laid out (its rows then record this error).
-    var failure: String?
+    /// Why the label could not be laid out (its rows then record this error, with the hash
+    /// of the inputs that failed; `Catalog.compute` adds them).
+    var failure: CatalogError?
+    /// The layouts whose rows record `failure`.
+    var failedKeys: [LayoutKey] = []
     /// The stored dependencies are already these (nothing to rewrite).
     var dependenciesUnchanged = false
-    /// Some stored layout is of a locale the label no longer has.
-    var hasStaleLocales = true
     /// Font files the label names by path (their identity is part of the environment).
     var fontPaths: [String] = []
 }
 
-/// Slots that worker threads fill, each index by exactly one worker.
+/// Slots that worker threads fill, each index by exactly one worker. The slots are one
+/// buffer allocated up front: a worker writes only its own element's memory, so workers never
+/// touch shared state (an `Array` property would be: every element write is an access to the
+/// whole array, a data race between workers under Swift's rules).
 final class ResultSlots<Value>: @unchecked Sendable {
-    private var values: [Value?]
+    private let slots: UnsafeMutableBufferPointer<Value?>
 
     init(count: Int) {
-        values = Array(repeating: nil, count: count)
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: nil)
     }
 
     init(repeating value: Value, count: Int) {
-        values = Array(repeating: value, count: count)
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: value)
+    }
+
+    deinit {
+        _ = slots.deinitialize()
+        slots.deallocate()
     }
 
     /// Moves a slot's value out (so the worker mutates it without copying).
     func take(_ index: Int) -> Value {
-        defer { values[index] = nil }
-        return values[index]!
+        defer { slots[index] = nil }
+        return slots[index]!
     }
 
-    func set(_ index: Int, _ value: Value) { values[index] = value }
-    var all: [Value] { values.map { $0! } }
+    func set(_ index: Int, _ value: Value) { slots[index] = value }
+
+    /// Every slot's value; call when no worker is writing.
+    var all: [Value] { slots.map { $0! } }
 }
 
 /// The read side of a recompute: a read-only connection to the catalog, whose workers'
@@ -124,18 +146,27 @@ final class ChunkReader: @unchecked Sendable {
     }
 
     /// Reads a chunk's inputs in one read transaction, so they agree: the records, the
-    /// resolvers for the tokens, the change counter, and the engine for the default family
-    /// then (`engine` itself when its family is that one).
-    func read(_ keys: LabelKeys, engine: LayoutEngine) throws
-        -> (records: [String: LabelRecord], resolvers: ResultSlots<LabelResolver>, counter: Int, engine: LayoutEngine) {
+    /// resolvers for the tokens, the change counter, the settings then, and the engine for
+    /// their default family (`engine` itself when its family is that one).
+    func read(_ keys: LabelKeys, engine: LayoutEngine) throws -> ChunkInputs {
         try catalog.database.transaction(write: false) {
             try catalog.refreshSettings()
             let counter = try catalog.changeCounter()
             let family = catalog.engine.fonts.defaultFamily
-            return (try catalog.records(for: keys), try catalog.resolvers(counter: counter), counter,
-                    family == engine.fonts.defaultFamily ? engine : catalog.engine)
+            return ChunkInputs(records: try catalog.records(for: keys), resolvers: try catalog.resolvers(counter: counter),
+                               counter: counter, settings: catalog.settings,
+                               engine: family == engine.fonts.defaultFamily ? engine : catalog.engine)
         }
     }
+}
+
+/// What a chunk of a recompute is computed from, read together.
+struct ChunkInputs {
+    var records: [String: LabelRecord]
+    var resolvers: ResultSlots<LabelResolver>
+    var counter: Int
+    var settings: CatalogSettings
+    var engine: LayoutEngine
 }
 
 /// A chunk of a recompute on the workers: its labels read, then laid out on all cores. Its
@@ -162,13 +193,73 @@ final class ChunkJob: @unchecked Sendable {
         result = Result {
             let snapshot = try reader.read(keys, engine: engine)
             let computed = Catalog.compute(chunk, records: snapshot.records, resolvers: snapshot.resolvers,
-                                           stored: stored, force: force, engine: snapshot.engine)
+                                           stored: stored, force: force, settings: snapshot.settings, engine: snapshot.engine)
             return (computed, snapshot.counter)
         }
     }
 }
 
 extension Catalog {
+
+    /// Brings up to date every layout the queue names (SPEC §4 triggers fill it), then empties
+    /// it. Called inside the edit's transaction. A label the edit's own entries (those after
+    /// `queuedBefore`) name that cannot be laid out fails the edit unless `allowLayoutErrors`;
+    /// other labels' errors are recorded in `layouts`.
+    func recomputeQueued(allowLayoutErrors: Bool, queuedBefore: Int) throws {
+        let entries = try queueEntries()
+        guard let lastID = entries.last?.id else { return }
+        let mustLayOut = allowLayoutErrors ? [] : Set(try expand(entries.filter { $0.id > queuedBefore }).map(\.label))
+        try recomputeInTransaction(try expand(entries), mustLayOut: mustLayOut.contains)
+        try database.withoutTriggers {
+            try database.statement("DELETE FROM recompute_queue WHERE id <= ?").run(.integer(lastID))
+        }
+    }
+
+    /// Lays out items and writes them inside the caller's transaction, a chunk at a time (so
+    /// memory stays bounded however many labels one edit touches). A label that cannot be laid
+    /// out throws its error when `mustLayOut` holds for it; other errors are recorded.
+    func recomputeInTransaction(_ items: [RecomputeItem], mustLayOut: (String) -> Bool = { _ in false }) throws {
+        var start = 0
+        while start < items.count {
+            let chunk = Array(items[start..<min(start + Self.chunkSize, items.count)])
+            start += Self.chunkSize
+            let names = chunk.map(\.label)
+            let computed = Self.compute(chunk, records: try records(for: names), resolvers: try resolvers(),
+                                        stored: try storedStates(for: names), force: true, settings: settings, engine: engine)
+            if let failed = computed.first(where: { $0.failure != nil && mustLayOut($0.label) }) { throw failed.failure! }
+            _ = try writeComputed(computed, check: nil)
+        }
+    }
+
+    /// Every queue entry, oldest first.
+    func queueEntries() throws -> [QueueEntry] {
+        let statement = try database.statement("SELECT id, kind, name, locale FROM recompute_queue ORDER BY id")
+        var entries: [QueueEntry] = []
+        while try statement.step() {
+            entries.append(QueueEntry(id: statement.int(0), kind: statement.text(1) ?? "", name: statement.text(2) ?? "",
+                                      locale: statement.text(3)))
+        }
+        return entries
+    }
+
+    /// The tokens a label names, and every token their aliases lead to (known or not): what
+    /// a label whose resolution failed depends on, so that fixing any of them recomputes it.
+    static func referencedTokens(_ record: LabelRecord, tokens: TokenSet) -> Set<String> {
+        tokens.dependencies(of: record.style.flatMap { TokenSet.references(in: $0.value) })
+    }
+
+    static func timestamp() -> String {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        var time = tm()
+        var seconds = now.tv_sec
+        gmtime_r(&seconds, &time)
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let millis = Int(now.tv_nsec / 1_000_000)
+        let millisText = millis < 10 ? "00\(millis)" : millis < 100 ? "0\(millis)" : "\(millis)"
+        return "\(time.tm_year + 1900)-\(two(time.tm_mon + 1))-\(two(time.tm_mday))T\(two(time.tm_hour)):\(two(time.tm_min)):\(two(time.tm_sec)).\(millisText)Z"
+    }
+
     /// Labels are read, laid out and written in chunks of this many.
     static let chunkSize = 2048
 
@@ -265,10 +356,12 @@ extension Catalog {
             let record = labelRecord(from: statement)
             records[record.name] = record
         }
-        let texts = try database.statement("SELECT label, locale, text FROM label_texts WHERE \(keys.condition("label"))")
+        let texts = try database.statement("SELECT label, locale, variant, text FROM label_texts WHERE \(keys.condition("label"))")
         try texts.bind(keys.bindings)
         while try texts.step() {
-            records[texts.text(0) ?? ""]?.texts[texts.text(1) ?? ""] = texts.text(2) ?? ""
+            let name = texts.text(0) ?? ""
+            guard records[name] != nil else { continue }
+            Self.addText(from: texts, to: &records[name]!)
         }
         return records
     }
@@ -278,9 +371,16 @@ extension Catalog {
     /// Stored input hashes and dependencies of the labels `keys` names.
     func storedStates(for keys: LabelKeys) throws -> [String: StoredState] {
         var states: [String: StoredState] = [:]
-        let hashes = try database.statement("SELECT label, locale, input_hash FROM layouts WHERE \(keys.condition("label"))")
+        let hashes = try database.statement("SELECT label, locale, variant, category, input_hash FROM layouts WHERE \(keys.condition("label"))")
         try hashes.bind(keys.bindings)
-        while try hashes.step() { states[hashes.text(0) ?? "", default: StoredState()].hashes[hashes.text(1) ?? ""] = hashes.text(2) ?? "" }
+        while try hashes.step() {
+            let locale = hashes.text(1) ?? "", variant = hashes.text(2) ?? "", category = hashes.text(3) ?? ""
+            if let known = ContentSizeCategory(rawValue: category) {
+                states[hashes.text(0) ?? "", default: StoredState()].hashes[LayoutKey(locale: locale, variant: variant, category: known)] = hashes.text(4) ?? ""
+            } else {
+                states[hashes.text(0) ?? "", default: StoredState()].strays.append(StoredLayoutIdentity(locale: locale, variant: variant, category: category))
+            }
+        }
         let dependencies = try database.statement("SELECT label, token FROM label_dependencies WHERE \(keys.condition("label")) ORDER BY label, token")
         try dependencies.bind(keys.bindings)
         while try dependencies.step() { states[dependencies.text(0) ?? "", default: StoredState()].dependencies.append(dependencies.text(1) ?? "") }
@@ -290,9 +390,11 @@ extension Catalog {
     func storedStates(for names: [String]) throws -> [String: StoredState] { try storedStates(for: .names(names)) }
 
     /// Resolves and lays out a chunk on all cores. Layouts whose stored input hash is
-    /// unchanged are skipped unless `force`.
+    /// unchanged are skipped unless `force`. Labels that cannot be laid out get rows recording
+    /// their error and the hash of the inputs that failed (made here, after the workers: it
+    /// needs the environment's fingerprint, which is computed once).
     static func compute(_ items: [RecomputeItem], records: [String: LabelRecord], resolvers: ResultSlots<LabelResolver>,
-                        stored: [String: StoredState], force: Bool, engine: LayoutEngine) -> [ComputedItem] {
+                        stored: [String: StoredState], force: Bool, settings: CatalogSettings, engine: LayoutEngine) -> [ComputedItem] {
         let slots = ResultSlots<ComputedItem>(count: items.count)
         let workers = max(1, min(ProcessInfoCores.count, items.count))
         let now = timestamp()
@@ -303,66 +405,106 @@ extension Catalog {
             while index < items.count {
                 slots.set(index, computeItem(items[index], record: records[items[index].label], resolver: &resolver,
                                              stored: stored[items[index].label] ?? StoredState(), force: force,
-                                             engine: engine, now: now))
+                                             settings: settings, engine: engine, now: now))
                 index += workers
             }
         }
-        return slots.all
+        var computed = slots.all
+        guard computed.contains(where: { $0.failure != nil }) else { return computed }
+        let resolver = resolvers.take(0)
+        defer { resolvers.set(0, resolver) }
+        var hasher = LayoutHasher(engine: engine)
+        for index in computed.indices {
+            guard let failure = computed[index].failure, let record = records[computed[index].label] else { continue }
+            let storedHashes = stored[record.name]?.hashes ?? [:]
+            for key in computed[index].failedKeys {
+                let hash = hasher.failureHash(record, key: key, tokens: resolver.tokens)
+                if !force, storedHashes[key] == hash {
+                    computed[index].unchanged += 1
+                } else {
+                    computed[index].rows.append(LayoutRow(label: record.name, key: key, error: failure.description,
+                                                          inputHash: hash, computedAt: now))
+                }
+            }
+        }
+        return computed
+    }
+
+    /// Every layout a label has under `settings`: each text of `textKeys` at each category.
+    static func layoutKeys(of record: LabelRecord, settings: CatalogSettings) -> [LayoutKey] {
+        settings.textKeys(of: record).flatMap { text in settings.categories.map { LayoutKey(text, category: $0) } }
     }
 
     static func computeItem(_ item: RecomputeItem, record: LabelRecord?, resolver: inout LabelResolver,
-                            stored: StoredState, force: Bool, engine: LayoutEngine, now: String) -> ComputedItem {
+                            stored: StoredState, force: Bool, settings: CatalogSettings, engine: LayoutEngine,
+                            now: String) -> ComputedItem {
         var result = ComputedItem(label: item.label)
         guard let record else {
             result.exists = false
             return result
         }
-        let allLocales = [""] + record.texts.keys.sorted()
-        let locales = item.locales.map { wanted in allLocales.filter { wanted.contains($0) } } ?? allLocales
-        if let wanted = item.locales {
-            result.removedLocales = wanted.subtracting(allLocales).sorted()
-        } else {
-            result.allLocales = allLocales
+        let wantedLocales = item.locales.map { Set($0.flatMap(settings.localesReached(by:))) }
+        func isWanted(_ locale: String) -> Bool { wantedLocales?.contains(locale) ?? true }
+        let keys = layoutKeys(of: record, settings: settings)
+        let current = Set(keys)
+        result.removed = stored.hashes.keys.filter { !current.contains($0) && isWanted($0.locale) }.sorted()
+            .map { StoredLayoutIdentity(locale: $0.locale, variant: $0.variant, category: $0.category.rawValue) } + stored.strays
+        func layOut(_ definition: LabelDefinition, _ key: LayoutKey) throws(CatalogError) -> ComputedLayout {
+            do {
+                return try engine.layout(definition, locale: key.locale, variant: key.variant, category: key.category)
+            } catch {
+                throw .cannotLayOut(label: item.label, error: error)
+            }
         }
-        do {
+        do throws(CatalogError) {
             let resolved = try resolver.resolve(record)
             result.dependencies = resolved.dependencies.sorted()
             result.fontPaths = resolved.definition.font.families.filter(FontLibrary.isFontPath)
-            // Each locale's hash once: from its layout when it is laid out anyway.
+            // Each layout's hash once: from its layout when it is laid out anyway.
             var hashes: [String] = []
-            for locale in allLocales {
-                let wanted = item.locales?.contains(locale) ?? true
+            hashes.reserveCapacity(keys.count)
+            for key in keys {
+                let wanted = isWanted(key.locale)
                 if force, wanted {
-                    let layout = try engine.layout(resolved.definition, locale: locale)
+                    let layout = try layOut(resolved.definition, key)
                     hashes.append(layout.inputHash)
-                    result.rows.append(LayoutRow(layout: layout, computedAt: now).values)
+                    result.rows.append(LayoutRow(layout: layout, computedAt: now))
                     continue
                 }
-                let hash = try engine.inputHash(resolved.definition, locale: locale)
+                let hash: String
+                do {
+                    hash = try engine.inputHash(resolved.definition, locale: key.locale, variant: key.variant, category: key.category)
+                } catch {
+                    throw .cannotLayOut(label: item.label, error: error)
+                }
                 hashes.append(hash)
                 guard wanted else { continue }
-                if stored.hashes[locale] == hash {
+                if stored.hashes[key] == hash {
                     result.unchanged += 1
                 } else {
-                    result.rows.append(LayoutRow(layout: try engine.layout(resolved.definition, locale: locale), computedAt: now).values)
+                    result.rows.append(LayoutRow(layout: try layOut(resolved.definition, key), computedAt: now))
                 }
             }
             result.snapshotHash = hashes.joined()
         } catch {
             result.failed = true
-            result.failure = error is LayoutError ? "\(CatalogError.invalidLabel(label: item.label, reason: "\(error)"))" : "\(error)"
+            result.failure = error
             result.dependencies = referencedTokens(record, tokens: resolver.tokens).sorted()
-            result.rows = locales.map { LayoutRow(label: item.label, locale: $0, error: result.failure!, computedAt: now).values }
+            result.rows = []
+            result.failedKeys = keys.filter { isWanted($0.locale) }
         }
         result.dependenciesUnchanged = result.dependencies == stored.dependencies
-        result.hasStaleLocales = !Set(stored.hashes.keys).isSubset(of: allLocales)
         return result
     }
 
-    /// The input hashes of every locale of a label, together: any change to the label, its
-    /// texts or its tokens changes it (`computeItem` builds the same from the hashes it has).
-    static func snapshotHash(_ definition: LabelDefinition, locales: [String], engine: LayoutEngine) throws -> String {
-        try locales.map { try engine.inputHash(definition, locale: $0) }.joined()
+    /// The input hashes of every layout of a label, together: any change to the label, its
+    /// texts, its tokens or the settings changes it (`computeItem` builds the same from the
+    /// hashes it has).
+    static func snapshotHash(_ record: LabelRecord, definition: LabelDefinition, settings: CatalogSettings,
+                             engine: LayoutEngine) throws -> String {
+        try layoutKeys(of: record, settings: settings).map {
+            try engine.inputHash(definition, locale: $0.locale, variant: $0.variant, category: $0.category)
+        }.joined()
     }
 
     /// Writes a computed chunk in one transaction. When the catalog changed since the chunk
@@ -392,12 +534,11 @@ extension Catalog {
     private func writeComputedRows(_ computed: [ComputedItem], check: LabelResolver?) throws -> RecomputeSummary {
         var summary = RecomputeSummary()
         var check = check
-        let upsert = try database.statement(Self.upsertLayoutSQL)
-        let prune = try database.statement("DELETE FROM layouts WHERE label = ? AND locale NOT IN (SELECT value FROM json_each(?))")
+        let upsert = try database.statement(LayoutColumn.upsertSQL)
         let clearDependencies = try database.statement("DELETE FROM label_dependencies WHERE label = ?")
         let addDependency = try database.statement("INSERT OR IGNORE INTO label_dependencies (label, token) VALUES (?, ?)")
         let requeue = try database.statement("INSERT INTO recompute_queue (kind, name) VALUES ('label', ?)")
-        let removeLocale = try database.statement("DELETE FROM layouts WHERE label = ? AND locale = ?")
+        let remove = try database.statement("DELETE FROM layouts WHERE label = ? AND locale = ? AND variant = ? AND category = ?")
         for item in computed {
             guard item.exists else {
                 for table in ["layouts", "label_texts", "label_dependencies"] {
@@ -407,9 +548,8 @@ extension Catalog {
             }
             if check != nil {
                 guard let current = try? label(named: item.label) else { continue } // removed meanwhile
-                let locales = [""] + current.texts.keys.sorted()
                 let hash = (try? check!.resolve(current))
-                    .flatMap { try? Self.snapshotHash($0.definition, locales: locales, engine: engine) } ?? ""
+                    .flatMap { try? Self.snapshotHash(current, definition: $0.definition, settings: settings, engine: engine) } ?? ""
                 if hash != item.snapshotHash {
                     try requeue.run(.text(item.label))
                     summary.requeued += 1
@@ -419,14 +559,13 @@ extension Catalog {
             summary.labels += 1
             for row in item.rows {
                 upsert.reset()
-                try upsert.bind(row)
+                try upsert.bind(row.values)
                 try upsert.step()
                 upsert.reset()
             }
-            if let locales = item.allLocales, item.hasStaleLocales {
-                try prune.run(.text(item.label), .text(JSONValue.array(locales.map(JSONValue.string)).jsonString()))
+            for row in item.removed {
+                try remove.run(.text(item.label), .text(row.locale), .text(row.variant), .text(row.category))
             }
-            for locale in item.removedLocales { try removeLocale.run(.text(item.label), .text(locale)) }
             for path in item.fontPaths where !knownFontPaths.contains(path) {
                 try database.statement("INSERT OR IGNORE INTO layout_font_files (path) VALUES (?)").run(.text(path))
                 knownFontPaths.insert(path)
@@ -441,18 +580,6 @@ extension Catalog {
         }
         return summary
     }
-
-    static let upsertLayoutSQL = """
-        INSERT INTO layouts (label, locale, x, y, width, height, line_count, needed_line_count, truncated,
-                             lines, error, input_hash, computed_at, intrinsic_width, intrinsic_height)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        ON CONFLICT (label, locale) DO UPDATE SET x = excluded.x, y = excluded.y, width = excluded.width,
-            height = excluded.height, line_count = excluded.line_count,
-            needed_line_count = excluded.needed_line_count, truncated = excluded.truncated,
-            lines = excluded.lines, error = excluded.error, input_hash = excluded.input_hash,
-            computed_at = excluded.computed_at, intrinsic_width = excluded.intrinsic_width,
-            intrinsic_height = excluded.intrinsic_height
-        """
 
     // MARK: - Bulk
 
@@ -482,9 +609,8 @@ extension Catalog {
         let environment = try currentEnvironment()
         let state = try freshnessRecord()
         if globs.isEmpty, !force, !verify, state.environment == environment {
-            var summary = RecomputeSummary(fromFreshnessRecord: true)
-            try releaseAbandonedClaims()
-            while let batch = try recomputeClaimedBatch(limit: 1024) { summary.add(batch.summary) }
+            var summary = try layOutQueued()
+            summary.fromFreshnessRecord = true
             return summary
         }
         let patterns = JSONValue.array((globs.isEmpty ? ["*"] : globs).map(JSONValue.string)).jsonString()

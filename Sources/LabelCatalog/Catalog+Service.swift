@@ -11,6 +11,50 @@ struct QueueEntry {
     var locale: String?
 }
 
+/// One drain of the recompute queue: from the first batch claimed until the queue is empty.
+/// An entry queued before the pass began names an edit that every label the pass recomputes
+/// already reflects (the pass read the label after the edit was committed), so such an entry
+/// is skipped for a label the pass has done. Each label is then recomputed at most once per
+/// pass, however many entries name it (a label edit and a token edit reaching it, say).
+/// Entries queued during the pass are newer than its reads and are always followed.
+struct RecomputePass {
+    /// The change counter when the pass began: entries up to it were committed before.
+    let startCounter: Int
+    /// Labels recomputed in this pass: every locale (nil) or these locales.
+    private var done: [String: Set<String>?] = [:]
+
+    init(startCounter: Int) {
+        self.startCounter = startCounter
+    }
+
+    /// What `entries` still ask of this pass: the items `expand` makes of them, less what the
+    /// pass did for entries older than it. Records the result as done.
+    mutating func items(for entries: [QueueEntry], expand: ([QueueEntry]) throws -> [RecomputeItem]) rethrows -> [RecomputeItem] {
+        let older = entries.filter { $0.id <= startCounter }
+        let newer = entries.filter { $0.id > startCounter }
+        var items: [String: Set<String>?] = [:]
+        for item in try expand(older) where !isDone(item) { Self.merge(item, into: &items) }
+        for item in try expand(newer) { Self.merge(item, into: &items) }
+        let result = items.keys.sorted().map { RecomputeItem(label: $0, locales: items[$0]!) }
+        for item in result { Self.merge(item, into: &done) }
+        return result
+    }
+
+    private func isDone(_ item: RecomputeItem) -> Bool {
+        guard let entry = done[item.label] else { return false }
+        guard let locales = entry else { return true }
+        return item.locales.map { $0.isSubset(of: locales) } ?? false
+    }
+
+    private static func merge(_ item: RecomputeItem, into items: inout [String: Set<String>?]) {
+        switch (items[item.label], item.locales) {
+        case (nil, let locales): items[item.label] = .some(locales)
+        case (.some(let known?), let locales?): items[item.label] = .some(known.union(locales))
+        default: items[item.label] = .some(nil)
+        }
+    }
+}
+
 extension Catalog {
     /// A claim older than this is taken over even if its process seems alive (another host).
     static let claimLeaseSeconds = 600.0
@@ -23,9 +67,12 @@ extension Catalog {
                       log: (String) -> Void, shouldStop: () -> Bool) throws {
         guard !isReadOnly else { throw CatalogError.readOnly(path: path) }
         var lastVersion = try database.dataVersion()
+        var pass: RecomputePass?
         while !shouldStop() {
             try releaseAbandonedClaims()
-            guard let (claimed, summary, milliseconds) = try recomputeClaimedBatch(limit: batchSize) else {
+            if pass == nil { pass = RecomputePass(startCounter: try changeCounter()) }
+            guard let (claimed, summary, milliseconds) = try recomputeClaimedBatch(limit: batchSize, pass: &pass!) else {
+                pass = nil
                 if once { return }
                 while !shouldStop() {
                     usleep(UInt32(max(1, pollMilliseconds)) * 1000)
@@ -45,13 +92,13 @@ extension Catalog {
         }
     }
 
-    /// Claims up to `limit` queue entries and recomputes what they name; nil when none was
-    /// left to claim.
-    func recomputeClaimedBatch(limit: Int) throws -> (claimed: [QueueEntry], summary: RecomputeSummary, milliseconds: Int)? {
+    /// Claims up to `limit` queue entries and recomputes what they name that `pass` has not
+    /// done; nil when none was left to claim.
+    func recomputeClaimedBatch(limit: Int, pass: inout RecomputePass) throws -> (claimed: [QueueEntry], summary: RecomputeSummary, milliseconds: Int)? {
         let claimed = try claim(limit: limit)
         guard !claimed.isEmpty else { return nil }
         let started = Self.monotonicSeconds()
-        let items = try database.transaction(write: false) { try expand(claimed) }
+        let items = try database.transaction(write: false) { try pass.items(for: claimed, expand: expand) }
         let summary = try recompute(items, force: false, deletingQueueEntries: claimed.map(\.id))
         return (claimed, summary, Int((Self.monotonicSeconds() - started) * 1000))
     }

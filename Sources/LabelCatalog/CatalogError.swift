@@ -1,46 +1,116 @@
+import LabelImport
+import LabelJSON
 import LabelLayout
 
-/// Why a catalog operation failed. Messages name the label, the token, the field or the SQL.
-public enum CatalogError: Error, CustomStringConvertible {
+/// Why a catalog operation failed. Messages name the label, the token, the field or the SQL,
+/// and state the problem; what to do about it in a program's terms (a command to run, a
+/// flag) is the program's to add.
+public enum CatalogError: Error, Sendable, CustomStringConvertible {
     case missingCatalog(path: String)
     case notACatalog(path: String, reason: String)
+    /// An empty SQLite file: a catalog can be created in it.
+    case emptyDatabase(path: String)
     case schemaTooNew(path: String, found: Int, supported: Int)
+    /// A catalog of an older schema: it can be upgraded (`Catalog.create` does).
     case schemaOutdated(path: String, found: Int, supported: Int)
     case readOnly(path: String)
+    /// Layouts are stale on a catalog that cannot be written, so they cannot be recomputed.
+    case staleLayouts(path: String, labels: [String])
+    /// A catalog that cannot be read here, and why.
+    case unreadable(path: String, reason: String)
     case unknownLabel(String)
+    /// Labels an edit names that do not exist (the edit was refused as a whole).
+    case unknownLabels([String])
+    case unknownLocale(label: String, locale: String, available: [String])
     case unknownToken(String)
-    /// A label's definition is invalid (a field, a reference, a font).
+    /// A label's definition is invalid (a field, a reference, a locale).
     case invalidLabel(label: String, reason: String)
+    /// A label resolves, but the engine cannot lay it out (a missing font, a bad value).
+    case cannotLayOut(label: String, error: LayoutError)
     /// A token's value is invalid, its type unknown, or its aliases broken.
     case invalidToken(token: String, reason: String)
+    /// Token edits that would leave a label using them unable to be laid out (nothing changed);
+    /// `error` is the label's (`invalidLabel`, `cannotLayOut`).
+    indirect case breaksLabel(tokens: [String], error: CatalogError)
     case aliasCycle(chain: [String])
+    /// A chain of aliases longer than `TokenSet.maximumAliasDepth`, starting at `token`.
+    case aliasChainTooLong(token: String, maximum: Int)
     case tokenInUse(token: String, labels: [String], tokens: [String])
     case invalidInput(String)
+    /// A setting's value that is not valid (`categories` naming no content size category, …).
+    case invalidSetting(setting: String, value: String, reason: String)
+    /// A label has no text of this locale and variant.
+    case unknownText(label: String, locale: String, variant: String, available: [String])
+    /// A file of an import that cannot be read (malformed, not text, unreadable): its file,
+    /// line (or XML element) and key.
+    case importFile(ImportError)
+    /// Keys of imported texts no label has (refused with `strict`).
+    case unknownKeys([UnmatchedKey])
+    /// An Interface Builder label that cannot be stored, and where it was read.
+    indirect case importedLabel(source: TextSource, error: CatalogError)
+    /// An imported text that cannot be stored, where it was read and its key.
+    indirect case importedText(source: TextSource, key: String, error: CatalogError)
     case database(DatabaseError)
+
+    /// `file:line`, the form editors and CI annotations read.
+    static func location(_ source: TextSource) -> String {
+        source.line.map { "\(source.file):\($0)" } ?? source.file
+    }
 
     public var description: String {
         switch self {
         case .missingCatalog(let path):
-            return "no catalog at '\(path)'; run 'labelcat init' to create one (or pass --db PATH)"
+            return "no catalog at '\(path)'"
         case .notACatalog(let path, let reason):
             return "'\(path)' is not a labelcat catalog: \(reason)"
+        case .emptyDatabase(let path):
+            return "'\(path)' is not a labelcat catalog: it is an empty SQLite file with no catalog schema"
         case .schemaTooNew(let path, let found, let supported):
             return "the catalog '\(path)' has schema version \(found), newer than this labelcat supports (\(supported)); upgrade labelcat"
         case .schemaOutdated(let path, let found, let supported):
-            return "the catalog '\(path)' has schema version \(found) (this labelcat writes \(supported)); run 'labelcat init' to upgrade it"
+            return "the catalog '\(path)' has schema version \(found), older than this labelcat's (\(supported)); it must be upgraded first"
         case .readOnly(let path):
             return "the catalog '\(path)' is read-only"
+        case .staleLayouts(let path, let labels):
+            let names = labels.prefix(5).joined(separator: ", ") + (labels.count > 5 ? " and \(labels.count - 5) more" : "")
+            return "the layouts of \(names) are stale and the catalog '\(path)' is read-only, so they cannot be recomputed"
+        case .unreadable(let path, let reason):
+            return "cannot read the catalog '\(path)': \(reason)"
         case .unknownLabel(let name): return "no label named '\(name)'"
+        case .unknownLabels(let names):
+            return "no labels named \(names.prefix(10).joined(separator: ", "))\(names.count > 10 ? " and \(names.count - 10) more" : ""); nothing was imported"
+        case .unknownLocale(let label, let locale, let available):
+            return "label '\(label)' has no text for locale '\(locale)' (it has: \(available.joined(separator: ", ")))"
         case .unknownToken(let name): return "no token named '\(name)'"
         case .invalidLabel(let label, let reason): return "label '\(label)': \(reason)"
+        case .cannotLayOut(let label, let error): return "label '\(label)': \(error)"
         case .invalidToken(let token, let reason): return "token '\(token)': \(reason)"
+        case .breaksLabel(let tokens, let error):
+            let names = tokens.prefix(3).joined(separator: ", ") + (tokens.count > 3 ? " and \(tokens.count - 3) more" : "")
+            return "token '\(names)': this value breaks a label that uses it: \(error)"
         case .aliasCycle(let chain): return "alias cycle: \(chain.joined(separator: " → "))"
+        case .aliasChainTooLong(let token, let maximum):
+            return "token '\(token)': its chain of aliases is longer than \(maximum), the longest labelcat follows"
         case .tokenInUse(let token, let labels, let tokens):
             var users: [String] = []
             if !labels.isEmpty { users.append("labels: \(labels.joined(separator: ", "))") }
             if !tokens.isEmpty { users.append("tokens: \(tokens.joined(separator: ", "))") }
-            return "token '\(token)' is in use (\(users.joined(separator: "; "))); remove those references first or use --force"
+            return "token '\(token)' is in use (\(users.joined(separator: "; "))); remove those references first"
         case .invalidInput(let message): return message
+        case .invalidSetting(let setting, let value, let reason):
+            return "setting '\(setting)' = \(JSONValue.string(value).jsonString()): \(reason)"
+        case .unknownText(let label, let locale, let variant, let available):
+            let text = [locale.isEmpty ? "the base text" : "locale '\(locale)'", variant.isEmpty ? nil : "variant '\(variant)'"]
+                .compactMap { $0 }.joined(separator: ", ")
+            return "label '\(label)' has no text for \(text) (it has: \(available.joined(separator: ", ")))"
+        case .importFile(let error): return error.description
+        case .unknownKeys(let keys):
+            let listed = keys.prefix(10).map { "\($0.key) (\(Self.location($0.source)))" }.joined(separator: ", ")
+            return "no label has the key\(keys.count == 1 ? "" : "s") \(listed)\(keys.count > 10 ? " and \(keys.count - 10) more" : ""); nothing was imported"
+        case .importedLabel(let source, let error):
+            return "\(Self.location(source)): \(error)"
+        case .importedText(let source, let key, let error):
+            return "\(Self.location(source)): key \"\(key)\": \(error)"
         case .database(let error): return error.description
         }
     }

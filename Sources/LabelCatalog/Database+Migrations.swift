@@ -23,6 +23,12 @@ extension Database {
 
     /// Applies the migrations the file lacks, each in its own transaction, recording each in
     /// `schema_migrations`. Returns the names applied.
+    ///
+    /// Foreign keys are off while migrations run (SQLite ignores the pragma inside a
+    /// transaction, so it is set around them): a migration that rebuilds a table (create the
+    /// new one, copy, drop the old, rename) would otherwise delete every row that references
+    /// the dropped table, through `ON DELETE CASCADE`. Each migration's transaction then runs
+    /// `PRAGMA foreign_key_check` and commits only when it finds nothing.
     func migrate(_ migrations: [Migration] = Migration.all) throws -> [String] {
         try execute("""
             CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -31,6 +37,8 @@ extension Database {
                 applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
             )
             """)
+        try execute("PRAGMA foreign_keys = OFF")
+        defer { try? execute("PRAGMA foreign_keys = ON") }
         var applied: [String] = []
         for migration in migrations {
             try transaction {
@@ -38,11 +46,37 @@ extension Database {
                 let done = try scalarInt("SELECT count(*) FROM schema_migrations WHERE version = ?", .integer(migration.version)) ?? 0
                 guard done == 0 else { return }
                 try execute(migration.sql)
+                try checkForeignKeys(after: migration)
                 try statement("INSERT INTO schema_migrations (version, name) VALUES (?, ?)")
                     .run(.integer(migration.version), .text(migration.name))
                 applied.append(migration.name)
             }
         }
         return applied
+    }
+
+    /// Throws when a row references one that does not exist (`PRAGMA foreign_key_check`).
+    private func checkForeignKeys(after migration: Migration) throws {
+        let statement = try statement("PRAGMA foreign_key_check")
+        defer { statement.reset() }
+        var violations: [String] = []
+        while try statement.step(), violations.count < 5 {
+            let row = statement.isNull(1) ? "a row" : "row \(statement.int(1))"
+            violations.append("\(row) of \(statement.text(0) ?? "?") → \(statement.text(2) ?? "?")")
+        }
+        guard violations.isEmpty else { throw MigrationError.foreignKeyViolation(migration: migration.name, rows: violations) }
+    }
+}
+
+/// A migration that would leave the file inconsistent (it is rolled back).
+public enum MigrationError: Error, CustomStringConvertible {
+    /// Rows whose foreign keys name rows that do not exist ("row 3 of label_texts → labels").
+    case foreignKeyViolation(migration: String, rows: [String])
+
+    public var description: String {
+        switch self {
+        case .foreignKeyViolation(let migration, let rows):
+            return "migration \(migration) leaves rows referencing rows that do not exist (\(rows.joined(separator: "; "))); it was rolled back"
+        }
     }
 }

@@ -1,13 +1,69 @@
 import CSQLite
 
+/// A SQLite result code, primary (`SQLITE_READONLY`) or extended (`SQLITE_READONLY_DIRECTORY`),
+/// named as SQLite names them. A primary code matches its extended codes in a `switch` or with
+/// `~=`: `case .SQLITE_READONLY` is true for `SQLITE_READONLY_DIRECTORY` too.
+public struct ResultCode: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: Int32
+
+    public init(rawValue: Int32) { self.rawValue = rawValue }
+
+    /// The primary code of an extended one (its low 8 bits).
+    public var primaryResultCode: ResultCode { ResultCode(rawValue: rawValue & 0xFF) }
+
+    /// SQLite's English description of the code.
+    public var description: String { String(cString: sqlite3_errstr(rawValue)) }
+
+    /// True when `code` is `pattern`, or an extended code of the primary code `pattern`.
+    public static func ~= (pattern: ResultCode, code: ResultCode) -> Bool {
+        pattern == code || (pattern.rawValue <= 0xFF && pattern == code.primaryResultCode)
+    }
+
+    // Primary codes (https://sqlite.org/rescode.html).
+    public static let SQLITE_OK = ResultCode(rawValue: 0)
+    public static let SQLITE_ERROR = ResultCode(rawValue: 1)
+    public static let SQLITE_PERM = ResultCode(rawValue: 3)
+    public static let SQLITE_BUSY = ResultCode(rawValue: 5)
+    public static let SQLITE_LOCKED = ResultCode(rawValue: 6)
+    public static let SQLITE_NOMEM = ResultCode(rawValue: 7)
+    public static let SQLITE_READONLY = ResultCode(rawValue: 8)
+    public static let SQLITE_IOERR = ResultCode(rawValue: 10)
+    public static let SQLITE_CORRUPT = ResultCode(rawValue: 11)
+    public static let SQLITE_FULL = ResultCode(rawValue: 13)
+    public static let SQLITE_CANTOPEN = ResultCode(rawValue: 14)
+    public static let SQLITE_CONSTRAINT = ResultCode(rawValue: 19)
+    public static let SQLITE_TOOBIG = ResultCode(rawValue: 18)
+    public static let SQLITE_MISUSE = ResultCode(rawValue: 21)
+    public static let SQLITE_NOTADB = ResultCode(rawValue: 26)
+    public static let SQLITE_ROW = ResultCode(rawValue: 100)
+    public static let SQLITE_DONE = ResultCode(rawValue: 101)
+
+    // Extended codes labelcat tells apart.
+    /// A read-only connection cannot create the WAL's shared-memory file (`-shm`).
+    public static let SQLITE_READONLY_CANTINIT = ResultCode(rawValue: 8 | 5 << 8)
+    /// The database's directory is not writable, so its `-wal` or `-shm` cannot be created.
+    public static let SQLITE_READONLY_DIRECTORY = ResultCode(rawValue: 8 | 6 << 8)
+    public static let SQLITE_CONSTRAINT_FOREIGNKEY = ResultCode(rawValue: 19 | 3 << 8)
+}
+
 /// A failed SQLite call: the result code, SQLite's message and the SQL that failed.
 public struct DatabaseError: Error, Sendable, CustomStringConvertible {
-    public let resultCode: Int32
+    /// The extended result code (`SQLITE_READONLY_DIRECTORY`).
+    public let extendedResultCode: ResultCode
     public let message: String
     public let sql: String?
 
+    public init(extendedResultCode: ResultCode, message: String, sql: String? = nil) {
+        self.extendedResultCode = extendedResultCode
+        self.message = message
+        self.sql = sql
+    }
+
+    /// The primary result code (`SQLITE_READONLY`).
+    public var resultCode: ResultCode { extendedResultCode.primaryResultCode }
+
     public var description: String {
-        var text = "SQLite error \(resultCode): \(message)"
+        var text = "SQLite error \(extendedResultCode.rawValue): \(message)"
         if let sql { text += " (in: \(sql.count > 200 ? String(sql.prefix(200)) + "…" : sql))" }
         return text
     }
@@ -23,30 +79,67 @@ public struct DatabaseError: Error, Sendable, CustomStringConvertible {
 public final class Database {
     let handle: OpaquePointer
     public let path: String
+    public let mode: OpenMode
     private var statements: [String: Statement] = [:]
 
-    /// Opens (and with `create`, creates) a database file with foreign keys on and a busy
-    /// timeout, so a writer waits for another instead of failing at once.
-    public init(path: String, readOnly: Bool = false, create: Bool = false, busyTimeoutMilliseconds: Int32 = 10_000) throws(DatabaseError) {
+    /// How a connection opens its file.
+    public enum OpenMode: Sendable, Equatable {
+        /// Reads and writes; with `create`, a missing file is created.
+        case readWrite(create: Bool)
+        /// Reads, taking SQLite's locks (a WAL database needs its `-shm` file, or to create it).
+        case readOnly
+        /// Reads a file nothing can change while it is open (on a read-only mount): no locks,
+        /// no `-shm`, and a write-ahead log, if any, is not read. SQLite's `immutable=1`.
+        case immutable
+    }
+
+    /// Opens (and with `.readWrite(create: true)`, creates) a database file with foreign keys on
+    /// and a busy timeout, so a writer waits for another instead of failing at once.
+    public init(path: String, mode: OpenMode = .readWrite(create: false), busyTimeoutMilliseconds: Int32 = 10_000) throws(DatabaseError) {
         var handle: OpaquePointer?
-        let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0))
-            | SQLITE_OPEN_NOMUTEX
-        let result = sqlite3_open_v2(path, &handle, flags, nil)
+        var flags = SQLITE_OPEN_NOMUTEX
+        var filename = path
+        switch mode {
+        case .readWrite(let create): flags |= SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0)
+        case .readOnly: flags |= SQLITE_OPEN_READONLY
+        case .immutable:
+            flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
+            filename = Self.uri(path, query: "immutable=1")
+        }
+        let result = sqlite3_open_v2(filename, &handle, flags, nil)
         guard result == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
             sqlite3_close_v2(handle)
-            throw DatabaseError(resultCode: result, message: message, sql: nil)
+            throw DatabaseError(extendedResultCode: ResultCode(rawValue: result), message: message)
         }
         self.handle = handle
         self.path = path
+        self.mode = mode
         sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
         sqlite3_extended_result_codes(handle, 1)
         try execute("PRAGMA foreign_keys = ON")
-        // In WAL mode NORMAL keeps the file consistent on a crash and skips an fsync per commit.
-        try execute("PRAGMA synchronous = NORMAL")
+        if case .readWrite = mode {
+            // In WAL mode NORMAL keeps the file consistent on a crash and skips an fsync per commit.
+            try execute("PRAGMA synchronous = NORMAL")
+        }
         // A 64 MiB page cache (SQLite's default is 2 MiB): bulk recomputes of large catalogs
         // read and rewrite B-tree pages that a small cache keeps evicting.
         try execute("PRAGMA cache_size = -65536")
+    }
+
+    /// A `file:` URI of a path, with the characters URIs reserve escaped.
+    static func uri(_ path: String, query: String) -> String {
+        var escaped = ""
+        for scalar in path.unicodeScalars {
+            switch scalar {
+            case "%": escaped += "%25"
+            case "?": escaped += "%3F"
+            case "#": escaped += "%23"
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        // "file:" + an absolute path needs an empty authority ("file:///…"); a relative one none.
+        return (path.hasPrefix("/") ? "file://" : "file:") + escaped + "?" + query
     }
 
     deinit {
@@ -55,7 +148,7 @@ public final class Database {
     }
 
     func error(_ code: Int32, sql: String?) -> DatabaseError {
-        DatabaseError(resultCode: code, message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+        DatabaseError(extendedResultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(handle)), sql: sql)
     }
 
     /// Runs one or more statements that return no rows.
@@ -65,7 +158,7 @@ public final class Database {
         guard result == SQLITE_OK else {
             let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
             sqlite3_free(message)
-            throw DatabaseError(resultCode: result, message: text, sql: sql)
+            throw DatabaseError(extendedResultCode: ResultCode(rawValue: result), message: text, sql: sql)
         }
     }
 
@@ -174,7 +267,11 @@ public final class Statement {
         case .null: result = sqlite3_bind_null(handle, index)
         case .integer(let number): result = sqlite3_bind_int64(handle, index, Int64(number))
         case .real(let number): result = sqlite3_bind_double(handle, index, number)
-        case .text(let text): result = sqlite3_bind_text(handle, index, text, -1, labelcat_sqlite_transient())
+        case .text(let text):
+            // With its byte length, so a U+0000 inside the text is stored, not an end.
+            result = text.withCString { bytes in
+                sqlite3_bind_text64(handle, index, bytes, sqlite3_uint64(text.utf8.count), labelcat_sqlite_transient(), UInt8(SQLITE_UTF8))
+            }
         }
         guard result == SQLITE_OK else { throw database.error(result, sql: sql) }
     }

@@ -1,37 +1,105 @@
 import LabelJSON
 import LabelLayout
 
-/// A label as the catalog stores it: name, texts and frame, and style fields that are
+/// Where an import found a text or a label: a file and the line (1-based) when known.
+public struct TextSource: Sendable, Hashable {
+    /// The file's path as it was given to the import (relative paths stay relative).
+    public var file: String
+    public var line: Int?
+
+    public init(file: String, line: Int? = nil) {
+        self.file = file
+        self.line = line
+    }
+}
+
+/// A field of a label definition stored in a `labels` column of its own: its JSON name, its
+/// column, and how its values are kept. `LabelRecord.fields` lists them all; the columns
+/// read and written, the JSON read and written, and `label set`'s options follow that list.
+public struct LabelField: Sendable, Hashable {
+    /// How a column holds a field's values.
+    public enum Storage: Sendable, Hashable {
+        /// A number or a string (a literal, or a token reference `{a.b}`).
+        case scalar
+        /// A JSON object as JSON text, or a token reference (`font`, `contentInsets`).
+        case object
+        /// JSON text, literal only (`arguments`).
+        case json
+        /// `true`/`false` as 1/0.
+        case bool
+    }
+
+    /// The field's name in a label definition (`numberOfLines`).
+    public let key: String
+    /// Its column in `labels` (`number_of_lines`).
+    public let column: String
+    public let storage: Storage
+
+    init(_ key: String, _ column: String, _ storage: Storage = .scalar) {
+        self.key = key
+        self.column = column
+        self.storage = storage
+    }
+}
+
+/// A label as the catalog stores it: name, key, texts and frame, and style fields that are
 /// literals or token references (SPEC §1). `resolve` turns it into the `LabelDefinition`
 /// the engine sees.
 public struct LabelRecord: Sendable, Hashable {
     public var name: String
+    /// The key of the label's text in a strings table, `TABLE:KEY` (`Localizable:checkout.title`,
+    /// `Main:abc-12-xyz.text`): what a translation import fills the label's texts from.
+    public var key: String?
+    /// The base text; `texts` holds per-locale texts.
     public var text: String
     public var texts: [String: String]
+    /// Plural forms and device variations, of the base text (locale "") and of locales.
+    public var variantTexts: [TextKey: String]
     public var frame: Rect
-    /// Style fields by their SPEC §1 name (`font`, `numberOfLines`, …), as given.
+    /// An Auto Layout label with no fixed height: `frame.height` is not used (JSON `null`).
+    public var isSelfSizing: Bool
+    /// The fields of `LabelRecord.fields` by their JSON name (`font`, `numberOfLines`, …), as given.
     public var style: JSONObject
+    /// Where an import read the label (its Interface Builder file): not part of the definition.
+    public var source: TextSource?
 
-    public init(name: String, text: String = "", texts: [String: String] = [:], frame: Rect, style: JSONObject = JSONObject()) {
+    public init(name: String, key: String? = nil, text: String = "", texts: [String: String] = [:],
+                variantTexts: [TextKey: String] = [:], frame: Rect, isSelfSizing: Bool = false,
+                style: JSONObject = JSONObject(), source: TextSource? = nil) {
         self.name = name
+        self.key = key
         self.text = text
         self.texts = texts
+        self.variantTexts = variantTexts
         self.frame = frame
+        self.isSelfSizing = isSelfSizing
         self.style = style
+        self.source = source
     }
 
-    /// The style fields, their `labels` columns, and what a token reference there must be.
-    static let styleFields: [(key: String, column: String)] = [
-        ("font", "font"), ("numberOfLines", "number_of_lines"), ("lineBreakMode", "line_break_mode"),
-        ("textAlignment", "text_alignment"), ("verticalAlignment", "vertical_alignment"),
-        ("contentInsets", "content_insets"), ("lineHeight", "line_height"),
-        ("lineHeightMultiple", "line_height_multiple"), ("lineSpacing", "line_spacing"),
-        ("letterSpacing", "letter_spacing"), ("truncationToken", "truncation_token"),
-        ("textColor", "text_color"), ("backgroundColor", "background_color"), ("scale", "scale"),
+    /// Every definition field with a column of its own, in column order. Besides these a label
+    /// has `name`, `key`, `text`, `texts` and `frame` (`frame_x` … `frame_height`, NULL height
+    /// for a self-sizing label), and the `file` and `line` an import read it from.
+    public static let fields: [LabelField] = [
+        LabelField("font", "font", .object), LabelField("numberOfLines", "number_of_lines"),
+        LabelField("lineBreakMode", "line_break_mode"), LabelField("lineBreakStrategy", "line_break_strategy"),
+        LabelField("textAlignment", "text_alignment"), LabelField("verticalAlignment", "vertical_alignment"),
+        LabelField("contentInsets", "content_insets", .object), LabelField("lineHeight", "line_height"),
+        LabelField("lineHeightMultiple", "line_height_multiple"), LabelField("lineSpacing", "line_spacing"),
+        LabelField("letterSpacing", "letter_spacing"), LabelField("truncationToken", "truncation_token"),
+        LabelField("textColor", "text_color"), LabelField("backgroundColor", "background_color"),
+        LabelField("scale", "scale"),
+        LabelField("adjustsFontSizeToFitWidth", "adjusts_font_size_to_fit_width", .bool),
+        LabelField("minimumScaleFactor", "minimum_scale_factor"),
+        LabelField("allowsDefaultTighteningForTruncation", "allows_default_tightening_for_truncation", .bool),
+        LabelField("arguments", "arguments", .json),
     ]
 
-    /// Reads a definition as JSON (SPEC §1, references allowed): checks the shape of every
-    /// field; values behind references are checked when the label is resolved.
+    /// The members of a definition that are not in `fields`.
+    static let structuralMembers = ["name", "key", "text", "texts", "frame"]
+
+    /// Reads a definition as JSON (SPEC §1 plus `key`, references allowed): checks the shape of
+    /// every field; values behind references are checked when the label is resolved.
     public init(json: JSONValue) throws(CatalogError) {
         guard let object = json.object else { throw .invalidInput("a label definition must be a JSON object, got \(json.kindDescription)") }
         let labelName = object["name"]?.string ?? "?"
@@ -39,193 +107,95 @@ public struct LabelRecord: Sendable, Hashable {
             .invalidLabel(label: labelName, reason: "\(field): \(message)")
         }
         guard let name = object["name"]?.string else { throw .invalidInput("a label definition needs \"name\" (a string)") }
-        guard LabelDefinition.isValidName(name) else {
-            throw invalid("name", "must be dot-separated parts of letters, digits, '_' or '-', got \"\(name)\"")
-        }
+        guard LabelDefinition.isValidName(name) else { throw invalid("name", "\(LabelDefinition.nameRule), got \(JSONValue.string(name).jsonString())") }
         guard let frameValue = object["frame"] else { throw invalid("frame", "is required") }
-        let frame: Rect
-        do {
-            frame = try LabelDefinition(json: .object(JSONObject([("name", .string(name)), ("frame", frameValue)]))).frame
-        } catch {
-            throw .invalidLabel(label: name, reason: error.description)
+        // Name, texts and frame are read as the engine reads them (variants, limits, self-sizing).
+        var probe = JSONObject([("name", .string(name)), ("frame", frameValue)])
+        if let text = object["text"] { probe["text"] = text }
+        if let texts = object["texts"] { probe["texts"] = texts }
+        let parsed: LabelDefinition
+        do { parsed = try LabelDefinition(json: .object(probe)) } catch { throw .invalidLabel(label: name, reason: error.description) }
+        self.init(name: name, text: parsed.text, texts: parsed.texts, variantTexts: parsed.variantTexts, frame: parsed.frame,
+                  isSelfSizing: parsed.isSelfSizing)
+        if let key = object["key"], key != .null {
+            guard let string = key.string else { throw invalid("key", "must be a string TABLE:KEY, got \(key.kindDescription)") }
+            guard Self.isValidKey(string) else { throw invalid("key", "\(Self.keyRule), got \(JSONValue.string(string).jsonString())") }
+            self.key = string
         }
-        self.init(name: name, frame: frame)
-        if let text = object["text"] {
-            guard let string = text.string else { throw invalid("text", "must be a string, got \(text.kindDescription)") }
-            self.text = string
-        }
-        if let variants = object["texts"] {
-            guard let variants = variants.object else { throw invalid("texts", "must be an object of locale: text") }
-            for (locale, variant) in variants {
-                guard !locale.isEmpty, let string = variant.string else { throw invalid("texts.\(locale)", "must be a string for a non-empty locale") }
-                texts[locale] = string
+        for (member, value) in object {
+            guard Self.structuralMembers.contains(member) || Self.fields.contains(where: { $0.key == member }) else {
+                throw invalid(member, "is not a label definition field")
             }
-        }
-        let known = Set(Self.styleFields.map(\.key) + ["name", "text", "texts", "frame"])
-        for (key, value) in object {
-            guard known.contains(key) else { throw invalid(key, "is not a label definition field") }
-            if Self.styleFields.contains(where: { $0.key == key }), value != .null { style[key] = value }
+            if !Self.structuralMembers.contains(member), value != .null { style[member] = value }
         }
         // Check literal fields now (with references set aside) so a bad value is refused at once.
         _ = try resolve(tokens: nil)
     }
 
-    /// `{"x", "y", "width", "height"}`.
-    var frameJSON: JSONValue {
-        .object(JSONObject([("x", .number(frame.x)), ("y", .number(frame.y)),
-                            ("width", .number(frame.width)), ("height", .number(frame.height))]))
+    /// What a key must be, for messages.
+    public static let keyRule = "a key is TABLE:KEY (a table name, a colon, the key) and holds no U+0000"
+
+    /// True for a key labelcat stores: a non-empty table name, `:`, the key; no U+0000.
+    public static func isValidKey(_ key: String) -> Bool {
+        guard let colon = key.utf8.firstIndex(of: UInt8(ascii: ":")) else { return false }
+        return colon != key.utf8.startIndex && !key.utf8.contains(0)
     }
 
-    /// The definition as JSON (SPEC §1 with references as given): what `label export` writes.
-    public var json: JSONValue {
-        var object = JSONObject([("name", .string(name)), ("text", .string(text))])
-        if !texts.isEmpty {
-            object["texts"] = .object(JSONObject(texts.keys.sorted().map { ($0, .string(texts[$0]!)) }))
+    /// What a locale (a key of `texts`) must be, for messages.
+    static let localeRule = "a locale must be non-empty and hold no U+0000"
+
+    /// True for a locale labelcat stores: non-empty, and without U+0000 (which SQLite's and C's
+    /// text functions take for the end of the text, so "de" and "de\u{0}x" would merge).
+    public static func isValidLocale(_ locale: String) -> Bool {
+        !locale.isEmpty && !locale.utf8.contains(0)
+    }
+
+    /// Throws for the first locale of `texts` that `isValidLocale` refuses.
+    func checkLocales() throws(CatalogError) {
+        let locales = Array(texts.keys) + variantTexts.keys.map(\.locale).filter { !$0.isEmpty }
+        for locale in locales where !Self.isValidLocale(locale) {
+            throw .invalidLabel(label: name, reason: "texts: \(Self.localeRule), got \(JSONValue.string(locale).jsonString())")
         }
-        object["frame"] = frameJSON
-        for (key, _) in Self.styleFields { if let value = style[key] { object[key] = value } }
+    }
+
+    /// `{"x", "y", "width", "height"}`, height `null` for a self-sizing label.
+    var frameJSON: JSONValue {
+        .object(JSONObject([("x", .number(frame.x)), ("y", .number(frame.y)), ("width", .number(frame.width)),
+                            ("height", isSelfSizing ? .null : .number(frame.height))]))
+    }
+
+    /// The texts of one locale as a definition writes them: a string, or with variants an
+    /// object of variant: text ("" = the plain text, when there is one).
+    func textsJSON(locale: String) -> JSONValue? {
+        let plain = locale.isEmpty ? text : texts[locale]
+        let variants = variantTexts.keys.filter { $0.locale == locale }.sorted()
+        guard !variants.isEmpty else { return plain.map(JSONValue.string) }
+        var object = JSONObject()
+        if let plain { object[""] = .string(plain) }
+        for key in variants { object[key.variant] = .string(variantTexts[key]!) }
         return .object(object)
     }
 
-    /// The resolved definition and every token read to get it. With `tokens` nil, references
-    /// are left out (to check the literal fields alone).
-    public func resolve(tokens: TokenSet?) throws(CatalogError) -> (definition: LabelDefinition, dependencies: Set<String>) {
-        var tokens = tokens
-        var dependencies: Set<String> = []
-        var object = JSONObject([("name", .string(name)), ("text", .string(text))])
-        if !texts.isEmpty { object["texts"] = .object(JSONObject(texts.map { ($0.key, .string($0.value)) })) }
-        object["frame"] = frameJSON
-        var typographyExtras = JSONObject()
-
-        func reference(_ target: String, field: String, accepted: [TokenType]) throws(CatalogError) -> (TokenType, JSONValue)? {
-            dependencies.insert(target)
-            guard tokens != nil else { return nil }
-            let resolved: ResolvedToken
-            do {
-                resolved = try tokens!.resolve(target)
-            } catch let error {
-                if case .unknownToken = error {
-                    throw CatalogError.invalidLabel(label: name, reason: "\(field): unknown token reference {\(target)}")
-                }
-                throw CatalogError.invalidLabel(label: name, reason: "\(field): {\(target)}: \(error)")
-            }
-            dependencies.formUnion(resolved.dependencies)
-            guard accepted.contains(resolved.type) else {
-                throw CatalogError.invalidLabel(label: name, reason: "\(field): token {\(target)} is a \(resolved.type.rawValue), but \(field) needs \(accepted.map(\.rawValue).joined(separator: " or "))")
-            }
-            return (resolved.type, resolved.value)
-        }
-
-        /// A dimension or number field, literal or referenced, as a plain JSON number.
-        func number(_ value: JSONValue, field: String, accepted: [TokenType] = [.dimension, .number]) throws(CatalogError) -> JSONValue? {
-            guard let target = aliasTarget(value) else { return value }
-            guard let (type, literal) = try reference(target, field: field, accepted: accepted) else { return nil }
-            return type == .dimension ? .number(try TokenType.points(literal, token: target)) : literal
-        }
-
-        for (key, _) in Self.styleFields {
-            guard let value = style[key] else { continue }
-            switch key {
-            case "font":
-                if let target = aliasTarget(value) {
-                    guard let (type, literal) = try reference(target, field: key, accepted: [.typography, .fontFamily]) else { continue }
-                    if type == .fontFamily {
-                        object[key] = .object(JSONObject([("family", literal)]))
-                    } else {
-                        let (font, extras) = try Self.font(fromTypography: literal, token: target)
-                        object[key] = font
-                        typographyExtras = extras
-                    }
-                } else if let font = value.object {
-                    var resolved = JSONObject()
-                    for (member, memberValue) in font {
-                        switch member {
-                        case "family":
-                            if let target = aliasTarget(memberValue) {
-                                if let (_, literal) = try reference(target, field: "font.family", accepted: [.fontFamily]) { resolved[member] = literal }
-                            } else {
-                                resolved[member] = memberValue
-                            }
-                        case "size":
-                            if let number = try number(memberValue, field: "font.size") { resolved[member] = number }
-                        case "weight":
-                            if let target = aliasTarget(memberValue) {
-                                if let (type, literal) = try reference(target, field: "font.weight", accepted: [.fontWeight, .number]) {
-                                    resolved[member] = type == .fontWeight ? .number(Double(try TokenType.weight(literal, token: target))) : literal
-                                }
-                            } else {
-                                resolved[member] = memberValue
-                            }
-                        default:
-                            resolved[member] = memberValue
-                        }
-                    }
-                    object[key] = .object(resolved)
-                } else {
-                    object[key] = value
-                }
-            case "contentInsets":
-                if let target = aliasTarget(value) {
-                    guard let (_, literal) = try reference(target, field: key, accepted: [.insets]) else { continue }
-                    let insets = try TokenType.insets.points(literal, token: target)
-                    object[key] = .object(JSONObject([("top", .number(insets.top)), ("left", .number(insets.left)),
-                                                      ("bottom", .number(insets.bottom)), ("right", .number(insets.right))]))
-                } else if let sides = value.object {
-                    var resolved = JSONObject()
-                    for (side, sideValue) in sides {
-                        if let number = try number(sideValue, field: "contentInsets.\(side)") { resolved[side] = number }
-                    }
-                    object[key] = .object(resolved)
-                } else {
-                    object[key] = value
-                }
-            case "textColor", "backgroundColor":
-                if let target = aliasTarget(value) {
-                    guard let (_, literal) = try reference(target, field: key, accepted: [.color]) else { continue }
-                    object[key] = .string(try TokenType.color(literal, token: target).description)
-                } else {
-                    object[key] = value
-                }
-            case "numberOfLines", "scale", "lineHeightMultiple":
-                if let resolved = try number(value, field: key, accepted: [.number]) { object[key] = resolved }
-            case "lineHeight", "lineSpacing", "letterSpacing":
-                if let resolved = try number(value, field: key) { object[key] = resolved }
-            default:
-                if aliasTarget(value) != nil {
-                    throw .invalidLabel(label: name, reason: "\(key): takes a literal value, not a token reference")
-                }
-                object[key] = value
-            }
-        }
-        // A typography token's lineHeight and letterSpacing apply unless the label sets its own.
-        for (key, value) in typographyExtras where object[key] == nil { object[key] = value }
-        do {
-            return (try LabelDefinition(json: .object(object)), dependencies)
-        } catch {
-            throw .invalidLabel(label: name, reason: error.description)
-        }
+    /// Every locale with a text, sorted (not the base text).
+    public var locales: [String] {
+        Set(texts.keys).union(variantTexts.keys.lazy.map(\.locale).filter { !$0.isEmpty }).sorted()
     }
 
-    /// A DTCG typography value as a font object, plus the label fields it also sets: its
-    /// `lineHeight` (a multiple of fontSize) as a fixed line height, and its letter spacing.
-    static func font(fromTypography value: JSONValue, token: String) throws(CatalogError) -> (JSONValue, JSONObject) {
-        guard let typography = value.object else { throw .invalidToken(token: token, reason: "a typography value must be an object") }
-        var font = JSONObject()
-        var extras = JSONObject()
-        if let family = typography["fontFamily"] { font["family"] = .array(try TokenType.families(family, token: token).map(JSONValue.string)) }
-        var size: Double?
-        if let fontSize = typography["fontSize"] {
-            size = try TokenType.points(fontSize, token: token)
-            font["size"] = .number(size!)
-        }
-        if let weight = typography["fontWeight"] { font["weight"] = .number(Double(try TokenType.weight(weight, token: token))) }
-        if let lineHeight = typography["lineHeight"]?.number {
-            extras["lineHeight"] = .number(lineHeight * (size ?? FontSpec().size))
-        }
-        if let letterSpacing = typography["letterSpacing"] {
-            extras["letterSpacing"] = .number(try TokenType.points(letterSpacing, token: token))
-        }
-        return (.object(font), extras)
+    /// The texts as the definition's `text` and `texts` members.
+    func textMembers(into object: inout JSONObject) {
+        object["text"] = textsJSON(locale: "")
+        let locales = self.locales
+        if !locales.isEmpty { object["texts"] = .object(JSONObject(locales.map { ($0, textsJSON(locale: $0)!) })) }
+    }
+
+    /// The definition as JSON (SPEC §1 with `key` and references as given): what `label export` writes.
+    public var json: JSONValue {
+        var object = JSONObject([("name", .string(name))])
+        if let key { object["key"] = .string(key) }
+        textMembers(into: &object)
+        object["frame"] = frameJSON
+        for field in Self.fields { if let value = style[field.key] { object[field.key] = value } }
+        return .object(object)
     }
 }
 
@@ -256,12 +226,16 @@ public struct LabelResolver: Sendable {
         definition.name = record.name
         definition.text = record.text
         definition.texts = record.texts
+        definition.variantTexts = record.variantTexts
         definition.frame = record.frame
+        definition.isSelfSizing = record.isSelfSizing
         let frame = record.frame
+        let limit = LabelDefinition.maximumTextBytes
         let valid = LabelDefinition.isValidName(record.name)
             && [frame.x, frame.y, frame.width, frame.height].allSatisfy(\.isFinite) && frame.width >= 0 && frame.height >= 0
-            && record.text.utf8.count <= LabelDefinition.maximumTextBytes
-            && record.texts.values.allSatisfy { $0.utf8.count <= LabelDefinition.maximumTextBytes }
+            && record.text.utf8.count <= limit
+            && record.texts.values.allSatisfy { $0.utf8.count <= limit }
+            && record.variantTexts.allSatisfy { $0.value.utf8.count <= limit && !$0.key.variant.utf8.contains(0) }
         // Anything unusual goes the long way, for its precise error message.
         guard valid else { return try record.resolve(tokens: tokens) }
         return (definition, style.dependencies)

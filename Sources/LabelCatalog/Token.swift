@@ -43,54 +43,118 @@ func aliasTarget(_ value: JSONValue) -> String? {
 }
 
 /// True for a token or group path: dot-separated parts, none empty, none starting with `$`,
-/// none holding `{`, `}` or `.`.
+/// none holding `{`, `}` or U+0000 (SQLite and C APIs end text there).
 func isValidTokenName(_ name: String) -> Bool {
     let parts = name.split(separator: ".", omittingEmptySubsequences: false)
-    return !name.isEmpty && parts.allSatisfy { part in
+    return !name.isEmpty && !name.utf8.contains(0) && parts.allSatisfy { part in
         !part.isEmpty && !part.hasPrefix("$") && !part.contains("{") && !part.contains("}")
     }
 }
 
+/// What `isValidTokenName` requires, for messages.
+let tokenNameRule = "names are dot-separated parts, none empty, none starting with '$' or holding '{', '}' or U+0000"
+
 /// All tokens of a catalog, resolving aliases with cycle detection; resolutions are cached.
+///
+/// Chains of aliases are followed iteratively (never by recursion, so no chain can exhaust
+/// the stack), at most `maximumAliasDepth` aliases deep. Resolving a token costs the part of
+/// its chain not resolved before, so resolving every token of the set is linear in its size.
 public struct TokenSet: Sendable {
+    /// The longest chain of aliases followed from one token (`a → b → c` is 2 aliases deep);
+    /// a longer one is refused with `CatalogError.aliasChainTooLong`.
+    public static let maximumAliasDepth = 1_000
+
     public private(set) var tokens: [String: Token]
-    private var resolved: [String: ResolvedToken] = [:]
+    /// Each resolved token's type and literal value, and how many aliases deep its chain is.
+    private var resolved: [String: Resolution] = [:]
+    /// The tokens being resolved, in the order they were reached (for cycles).
+    private var resolving: [String] = []
+    private var resolvingSet: Set<String> = []
+
+    private struct Resolution: Sendable {
+        var type: TokenType
+        var value: JSONValue
+        var depth: Int
+    }
 
     public init(_ tokens: [Token]) {
         self.tokens = Dictionary(tokens.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
     }
 
-    /// The token's value with all aliases followed, checked against its type.
+    /// The token's value with all aliases followed, checked against its type, and every token
+    /// read on the way.
     public mutating func resolve(_ name: String) throws(CatalogError) -> ResolvedToken {
-        try resolve(name, chain: [])
+        let resolution = try resolution(of: name, referrer: nil)
+        return ResolvedToken(type: resolution.type, value: resolution.value, dependencies: dependencies(of: [name]))
     }
 
-    private mutating func resolve(_ name: String, chain: [String]) throws(CatalogError) -> ResolvedToken {
-        if let cached = resolved[name] { return cached }
-        if chain.contains(name) { throw .aliasCycle(chain: chain + [name]) }
-        guard let token = tokens[name] else {
-            if let referrer = chain.last { throw .invalidToken(token: referrer, reason: "refers to unknown token '{\(name)}'") }
-            throw .unknownToken(name)
+    /// The token's type and literal value, with all aliases followed and checked.
+    public mutating func resolvedValue(_ name: String) throws(CatalogError) -> (type: TokenType, value: JSONValue) {
+        let resolution = try resolution(of: name, referrer: nil)
+        return (resolution.type, resolution.value)
+    }
+
+    /// Follows `name`'s chain of whole-value aliases to a literal or to a token resolved
+    /// before, checking cycles, types and depth, then records the value for every token on the
+    /// chain. `referrer` is the token one of whose members names `name` (for messages).
+    private mutating func resolution(of name: String, referrer: String?) throws(CatalogError) -> Resolution {
+        if let known = resolved[name] { return known }
+        let outer = resolving.count
+        defer {
+            for token in resolving[outer...] { resolvingSet.remove(token) }
+            resolving.removeSubrange(outer...)
         }
-        let path = chain + [name]
-        var dependencies: Set<String> = [name]
-        let value = try resolveValue(token.value, type: token.type, owner: name, chain: path, dependencies: &dependencies)
-        let result = ResolvedToken(type: token.type, value: value, dependencies: dependencies)
-        resolved[name] = result
-        return result
-    }
-
-    /// Follows aliases in a value (whole, or members of a composite) and checks the literal.
-    private mutating func resolveValue(_ value: JSONValue, type: TokenType, owner: String, chain: [String],
-                                       dependencies: inout Set<String>) throws(CatalogError) -> JSONValue {
-        if let target = aliasTarget(value) {
-            let resolvedTarget = try resolve(target, chain: chain)
-            guard resolvedTarget.type == type else {
-                throw .invalidToken(token: owner, reason: "is a \(type.rawValue) but its alias {\(target)} is a \(resolvedTarget.type.rawValue)")
+        var current = name
+        var end: Resolution
+        while true {
+            if let known = resolved[current] {
+                // Reached by following every token on the chain, one alias each.
+                guard resolving.count - outer + known.depth <= Self.maximumAliasDepth else {
+                    throw .aliasChainTooLong(token: name, maximum: Self.maximumAliasDepth)
+                }
+                end = Resolution(type: known.type, value: known.value, depth: known.depth + 1)
+                break
             }
-            dependencies.formUnion(resolvedTarget.dependencies)
-            return resolvedTarget.value
+            guard let token = tokens[current] else {
+                if let owner = resolving.count > outer ? resolving.last : referrer {
+                    throw .invalidToken(token: owner, reason: "refers to unknown token '{\(current)}'")
+                }
+                throw .unknownToken(current)
+            }
+            try checkNotResolving(current)
+            resolving.append(current)
+            resolvingSet.insert(current)
+            guard let target = aliasTarget(token.value) else {
+                end = Resolution(type: token.type, value: try literal(token.value, type: token.type, owner: current), depth: 0)
+                break
+            }
+            guard resolving.count - outer <= Self.maximumAliasDepth else {
+                throw .aliasChainTooLong(token: name, maximum: Self.maximumAliasDepth)
+            }
+            try checkNotResolving(target)
+            if let targetType = tokens[target]?.type, targetType != token.type {
+                throw .invalidToken(token: current, reason: "is a \(token.type.rawValue) but its alias {\(target)} is a \(targetType.rawValue)")
+            }
+            current = target
         }
+        // `end.depth` is the depth of the chain's last token; each one before is one alias deeper.
+        let chain = resolving[outer...]
+        for (offset, member) in chain.enumerated() {
+            resolved[member] = Resolution(type: end.type, value: end.value, depth: end.depth + (chain.count - 1 - offset))
+        }
+        return resolved[name]!
+    }
+
+    /// Throws the cycle when `name` is being resolved already (on this chain or on the chain
+    /// of the composite whose member led here).
+    private func checkNotResolving(_ name: String) throws(CatalogError) {
+        guard resolvingSet.contains(name), let start = resolving.firstIndex(of: name) else { return }
+        throw .aliasCycle(chain: Array(resolving[start...]) + [name])
+    }
+
+    /// Checks an alias-free value, or (typography, insets) an object whose members may be
+    /// aliases: those are resolved. Members are of simple types, so this goes one level deep.
+    private mutating func literal(_ value: JSONValue, type: TokenType, owner: String) throws(CatalogError) -> JSONValue {
         switch type {
         case .typography:
             guard let object = value.object else {
@@ -101,7 +165,7 @@ public struct TokenSet: Sendable {
                 guard let memberType = TokenType.typographyMembers[key] else {
                     throw .invalidToken(token: owner, reason: "unknown typography member '\(key)' (expected \(TokenType.typographyMembers.keys.sorted().joined(separator: ", ")))")
                 }
-                members[key] = try resolveValue(member, type: memberType, owner: owner, chain: chain, dependencies: &dependencies)
+                members[key] = try memberValue(member, type: memberType, owner: owner)
             }
             return .object(members)
         case .insets:
@@ -111,7 +175,7 @@ public struct TokenSet: Sendable {
                     guard ["top", "left", "bottom", "right"].contains(key) else {
                         throw .invalidToken(token: owner, reason: "unknown insets member '\(key)' (expected top, left, bottom, right)")
                     }
-                    members[key] = try resolveValue(member, type: .dimension, owner: owner, chain: chain, dependencies: &dependencies)
+                    members[key] = try memberValue(member, type: .dimension, owner: owner)
                 }
                 return .object(members)
             }
@@ -121,6 +185,55 @@ public struct TokenSet: Sendable {
             try type.validate(value, token: owner)
             return value
         }
+    }
+
+    /// A member of a composite value: a literal of `type`, or an alias of a token of `type`
+    /// (checked before it is followed, so a member never leads to another composite).
+    private mutating func memberValue(_ value: JSONValue, type: TokenType, owner: String) throws(CatalogError) -> JSONValue {
+        guard let target = aliasTarget(value) else {
+            try type.validate(value, token: owner)
+            return value
+        }
+        try checkNotResolving(target)
+        if let targetType = tokens[target]?.type, targetType != type {
+            throw .invalidToken(token: owner, reason: "is a \(type.rawValue) but its alias {\(target)} is a \(targetType.rawValue)")
+        }
+        return try resolution(of: target, referrer: owner).value
+    }
+
+    /// The tokens `names` name and every token their aliases lead to (whole values and members
+    /// of composites; known or not): what resolving them reads. Linear in the tokens reached.
+    public func dependencies(of names: some Sequence<String>) -> Set<String> {
+        var reached: Set<String> = []
+        var pending = Array(names)
+        while let name = pending.popLast() {
+            guard reached.insert(name).inserted, let token = tokens[name] else { continue }
+            pending.append(contentsOf: Self.references(in: token.value))
+        }
+        return reached
+    }
+
+    /// The tokens that depend on `name` through aliases (not `name` itself), sorted: a walk of
+    /// the reversed alias graph, linear in the set's size.
+    public func dependents(of name: String) -> [String] {
+        var referrers: [String: [String]] = [:]
+        for token in tokens.values {
+            for target in Self.references(in: token.value) { referrers[target, default: []].append(token.name) }
+        }
+        var reached: Set<String> = [name]
+        var pending = [name]
+        while let current = pending.popLast() {
+            for referrer in referrers[current] ?? [] where reached.insert(referrer).inserted { pending.append(referrer) }
+        }
+        reached.remove(name)
+        return reached.sorted()
+    }
+
+    /// The alias targets a value names: the whole value, or members of a composite.
+    static func references(in value: JSONValue) -> [String] {
+        if let target = aliasTarget(value) { return [target] }
+        guard let object = value.object else { return [] }
+        return object.compactMap { aliasTarget($0.value) }
     }
 }
 
@@ -148,7 +261,8 @@ extension TokenType {
         }
     }
 
-    /// A dimension in points: `{"value": 16, "unit": "px"}` (px = pt), `"16px"`, `"16pt"`.
+    /// A dimension in points: `{"value": 16, "unit": "px"}` (px = pt), `"16px"`, `"16pt"`; the
+    /// number in a string is decimal (`parseDecimal`: `"0x10px"` is refused).
     static func points(_ value: JSONValue, token: String) throws(CatalogError) -> Double {
         if let object = value.object, let number = object["value"]?.number, let unit = object["unit"]?.string {
             guard ["px", "pt"].contains(unit) else {
@@ -160,7 +274,7 @@ extension TokenType {
         if let text = value.string {
             var digits = text.trimmingSpaces
             if digits.hasSuffix("px") || digits.hasSuffix("pt") { digits.removeLast(2) }
-            if let number = Double(digits), number.isFinite { return number }
+            if let number = parseDecimal(digits) { return number }
         }
         throw .invalidToken(token: token, reason: "a dimension must be {\"value\": N, \"unit\": \"px\"} or \"Npx\", got \(value.jsonString())")
     }

@@ -89,6 +89,8 @@ struct JSONParser {
     mutating func parseObject(depth: Int) throws(JSONParseError) -> JSONObject {
         position += 1
         var members: [(key: String, value: JSONValue)] = []
+        // Keys seen, for objects past a few members (a linear search each would be quadratic).
+        var keys: Set<String> = []
         skipWhitespace()
         if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
             position += 1
@@ -112,7 +114,14 @@ struct JSONParser {
                 error.path.insert(key, at: 0)
                 throw error
             }
-            if members.contains(where: { $0.key == key }) { throw error("duplicate key \"\(key)\"") }
+            let repeated: Bool
+            if members.count < 16 {
+                repeated = members.contains { $0.key == key }
+            } else {
+                if keys.isEmpty { keys = Set(members.map(\.key)) }
+                repeated = !keys.insert(key).inserted
+            }
+            if repeated { throw error("duplicate key \"\(key)\"") }
             members.append((key, value))
             skipWhitespace()
             guard position < bytes.count else { throw error("unexpected end of input in an object") }

@@ -8,7 +8,25 @@
 /// writer.endObject()
 /// writer.string // {"width":49.333}
 /// ```
-public struct JSONWriter: Sendable {
+/// What writes JSON, event by event: `JSONWriter` makes text of it; another sink may consume
+/// the same events otherwise (the input hash hashes a definition's fields as they come).
+public protocol JSONSink {
+    mutating func beginObject()
+    mutating func endObject()
+    mutating func beginArray()
+    mutating func endArray()
+    /// An object key the code names (a literal: in generic code, a literal goes here).
+    mutating func key(_ name: StaticString)
+    /// An object key that is data (a locale, a label name).
+    mutating func key(dynamic name: String)
+    mutating func string(_ value: String)
+    mutating func number(_ value: Double)
+    mutating func number(_ value: Int)
+    mutating func bool(_ value: Bool)
+    mutating func null()
+}
+
+public struct JSONWriter: Sendable, JSONSink {
     /// How numbers are written.
     public enum NumberStyle: Sendable {
         /// The shortest text that reads back as the same Double (lossless).
@@ -66,11 +84,16 @@ public struct JSONWriter: Sendable {
         separate()
         bytes.append(UInt8(ascii: "\""))
         bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
         needsComma = false
     }
 
-    /// Writes an object key that needs escaping or is not known at compile time.
+    public mutating func key(dynamic name: String) { key(name) }
+
+    /// Writes an object key that needs escaping or is not known at compile time. (Disfavored:
+    /// a literal key goes to `key(_: StaticString)`, which copies it without escaping.)
+    @_disfavoredOverload
     public mutating func key(_ name: String) {
         string(name)
         bytes.append(UInt8(ascii: ":"))

@@ -5,7 +5,11 @@ import LabelJSON
 public struct ComputedLayout: Sendable, Hashable {
     public var name: String
     public var locale: String
-    /// `(0, 0, frame.width, frame.height)`.
+    /// The text's variant ("" = the plain text; `plural.one`, `device.ipad`, …).
+    public var variant: String
+    /// The content size category the layout is for.
+    public var contentSizeCategory: ContentSizeCategory
+    /// `(0, 0, frame.width, frame.height)`; a self-sizing label's height is its text's.
     public var bounds: Rect
     /// The text's rect in label coordinates, its size rounded up to the pixel grid.
     public var textRect: Rect
@@ -16,6 +20,8 @@ public struct ComputedLayout: Sendable, Hashable {
     public var neededLineCount: Int
     /// True when any text is hidden.
     public var truncated: Bool
+    /// True when autoshrink set the text smaller than the font's size (`font.size` is the size used).
+    public var shrunk: Bool
     /// `sizeThatFits` at the frame's width: text size plus insets.
     public var intrinsicSize: Size
     public var font: ResolvedFont
@@ -23,10 +29,15 @@ public struct ComputedLayout: Sendable, Hashable {
     public var inputHash: String
     public var engineVersion: String
 
-    public init(name: String, locale: String, bounds: Rect, textRect: Rect, lines: [LayoutLine], neededLineCount: Int,
-                truncated: Bool, intrinsicSize: Size, font: ResolvedFont, inputHash: String, engineVersion: String) {
+    public init(name: String, locale: String, variant: String = "", contentSizeCategory: ContentSizeCategory = .large,
+                bounds: Rect, textRect: Rect, lines: [LayoutLine], neededLineCount: Int,
+                truncated: Bool, shrunk: Bool = false, intrinsicSize: Size, font: ResolvedFont, inputHash: String,
+                engineVersion: String) {
         self.name = name
         self.locale = locale
+        self.variant = variant
+        self.contentSizeCategory = contentSizeCategory
+        self.shrunk = shrunk
         self.bounds = bounds
         self.textRect = textRect
         self.lines = lines
@@ -73,14 +84,15 @@ public struct ResolvedFont: Sendable, Hashable {
     /// definition's fixed line height or multiple.
     init(_ definition: LabelDefinition, primary: FontFace) {
         let metrics = primary.metrics(size: definition.font.size)
-        var lineHeight = metrics.lineHeight
-        if definition.lineHeight > 0 {
-            lineHeight = definition.lineHeight
-        } else if definition.lineHeightMultiple > 0 {
-            lineHeight *= definition.lineHeightMultiple
-        }
-        self.init(family: primary.family, file: primary.path, size: definition.font.size, lineHeight: lineHeight,
-                  ascender: metrics.ascender, descender: metrics.descender)
+        self.init(family: primary.family, file: primary.path, size: definition.font.size,
+                  lineHeight: Self.lineHeight(metrics, definition), ascender: metrics.ascender, descender: metrics.descender)
+    }
+
+    /// The line height of a definition's lines at the font's metrics: a fixed `lineHeight` in
+    /// points, else the font's line height times `lineHeightMultiple` (when > 0).
+    static func lineHeight(_ metrics: FontMetrics, _ definition: LabelDefinition) -> Double {
+        if definition.lineHeight > 0 { return definition.lineHeight }
+        return definition.lineHeightMultiple > 0 ? metrics.lineHeight * definition.lineHeightMultiple : metrics.lineHeight
     }
 
     public init(family: String, file: String, size: Double, lineHeight: Double, ascender: Double, descender: Double) {
@@ -99,6 +111,8 @@ extension ComputedLayout {
         writer.beginObject()
         writer.key("name"); writer.string(name)
         writer.key("locale"); writer.string(locale)
+        writer.key("variant"); writer.string(variant)
+        writer.key("contentSizeCategory"); writer.string(contentSizeCategory.rawValue)
         writer.key("bounds"); writer.rect(bounds)
         writer.key("textRect"); writer.rect(textRect)
         writer.key("lines")
@@ -106,6 +120,8 @@ extension ComputedLayout {
         writer.key("lineCount"); writer.number(lineCount)
         writer.key("neededLineCount"); writer.number(neededLineCount)
         writer.key("truncated"); writer.bool(truncated)
+        writer.key("shrunk"); writer.bool(shrunk)
+        writer.key("fontSize"); writer.number(font.size)
         writer.key("intrinsicSize")
         writer.beginObject()
         writer.key("width"); writer.number(intrinsicSize.width)
@@ -151,7 +167,7 @@ extension ComputedLayout {
     }
 }
 
-extension JSONWriter {
+extension JSONSink {
     /// Writes `{"x":…,"y":…,"width":…,"height":…}`.
     public mutating func rect(_ rect: Rect) {
         beginObject()

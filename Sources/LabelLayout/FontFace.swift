@@ -1,4 +1,5 @@
 import CHarfBuzz
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -8,7 +9,9 @@ import Glibc
 ///
 /// The HarfBuzz font is scaled to the face's units per em and made immutable, so one face
 /// serves every point size (advances are scaled by `size / unitsPerEm`) and shaping with it
-/// from many threads at once is safe.
+/// from many threads at once is safe. A face whose advances depend on the point size (an AAT
+/// `trak` table, an `opsz` axis: `dependsOnSize`) is shaped with a font made for each size
+/// (`makeSizedFont(size:)`).
 public final class FontFace: @unchecked Sendable {
     /// The face's family name as it was resolved (e.g. `Noto Sans CJK SC`).
     public let family: String
@@ -22,12 +25,31 @@ public final class FontFace: @unchecked Sendable {
     public let lineGap: Int
     /// Path, index, size and modification time: what the input hash records of the file.
     public let fileIdentity: String
+    /// True when shaping depends on the point size: the face has a `trak` table (tracking by
+    /// size, which HarfBuzz applies for the size it is told) or an `opsz` variation axis
+    /// (optical size, set to the point size as CoreText does). Other faces are shaped once at
+    /// their units per em and scaled: labelcat never hints, as CoreText does not.
+    public let dependsOnSize: Bool
+    private let hasOpticalSizeAxis: Bool
+    /// The face has an AAT `trak` table: HarfBuzz tracks it by size itself.
+    let hasTrackingTable: Bool
     /// The registry's number for this face, used in cache keys.
     let id: Int
 
     let blob: OpaquePointer
     let face: OpaquePointer
     let font: OpaquePointer
+    private let interactionsOnce = Mutex<GlyphInteractions?>(nil)
+
+    /// What the face's glyphs can do to their neighbours (read from its tables on first use).
+    var interactions: GlyphInteractions {
+        interactionsOnce.withLock { cached in
+            if let cached { return cached }
+            let read = GlyphInteractions(face: face)
+            cached = read
+            return read
+        }
+    }
 
     init(path: String, index: Int, family: String?, id: Int) throws(LayoutError) {
         guard let blob = hb_blob_create_from_file_or_fail(path) else { throw .unreadableFontFile(path: path) }
@@ -53,6 +75,35 @@ public final class FontFace: @unchecked Sendable {
         lineGap = hhea.lineGap
         self.family = family ?? Self.familyName(face) ?? path
         fileIdentity = Self.fileIdentity(path: path, index: index)
+        var axis = hb_ot_var_axis_info_t()
+        hasOpticalSizeAxis = hb_ot_var_find_axis_info(face, Self.opticalSizeTag, &axis) != 0
+        hasTrackingTable = Self.hasTable(face, tag: Self.trackingTag)
+        dependsOnSize = hasOpticalSizeAxis || hasTrackingTable
+    }
+
+    private static let opticalSizeTag: hb_tag_t = 0x6F70_737A // 'opsz'
+    private static let trackingTag: hb_tag_t = 0x7472_616B // 'trak'
+
+    /// A HarfBuzz font of this face for one point size: told the size (`hb_font_set_ptem`, for
+    /// `trak`) and, with an `opsz` axis, set to that optical size. Scaled to units per em and
+    /// immutable; the caller owns it (`hb_font_destroy`).
+    func makeSizedFont(size: Double) -> OpaquePointer {
+        let sized = hb_font_create(face)!
+        let upem = Int32(unitsPerEm)
+        hb_font_set_scale(sized, upem, upem)
+        hb_font_set_ptem(sized, Float(size))
+        if hasOpticalSizeAxis {
+            var variation = hb_variation_t(tag: Self.opticalSizeTag, value: Float(size))
+            hb_font_set_variations(sized, &variation, 1)
+        }
+        hb_font_make_immutable(sized)
+        return sized
+    }
+
+    private static func hasTable(_ face: OpaquePointer, tag: hb_tag_t) -> Bool {
+        let table = hb_face_reference_table(face, tag)
+        defer { hb_blob_destroy(table) }
+        return hb_blob_get_length(table) > 0
     }
 
     /// Path, index, size and modification time of a font file (path and index when it

@@ -6,10 +6,15 @@ import Synchronization
 /// is cached.
 public final class FontLibrary: Sendable {
     /// Generic names fontconfig resolves by its own configuration; any face it picks is right.
+    /// (`system-ui` in a label's families is the default family list; only inside that list
+    /// is it fontconfig's.)
     static let genericFamilies: Set<String> = ["sans-serif", "serif", "monospace", "emoji", "system-ui"]
 
-    /// The family used when a definition names none (the "system font").
+    /// The default family as it was given: one family, a font file path, or a comma-separated
+    /// list of them (`SystemFont.families` unless set).
     public let defaultFamily: String
+    /// The families of a definition that names none, and what `system-ui` stands for.
+    public let defaultFamilies: [String]
 
     private struct State {
         var faces: [FontFace] = []
@@ -31,24 +36,41 @@ public final class FontLibrary: Sendable {
 
     private let state = Mutex(State())
 
-    public init(defaultFamily: String = "Noto Sans CJK SC") {
+    /// - Parameter defaultFamily: the family, font file path or comma-separated list of them
+    ///   that labels naming no family are set in (an empty list means `SystemFont.families`).
+    public init(defaultFamily: String = SystemFont.families) {
         self.defaultFamily = defaultFamily
+        let families = SystemFont.familyList(defaultFamily)
+        defaultFamilies = families.isEmpty ? SystemFont.familyList(SystemFont.families) : families
         _ = FcInit()
     }
 
-    /// The faces for a font's family list, in order. Every family must resolve: a family with
-    /// no installed face is an error naming it, never a silent substitute.
+    /// The faces for a font's family list, in order: the default families when it names none,
+    /// and in place of `system-ui`. Every family must resolve: a family with no installed face
+    /// is an error naming it, never a silent substitute. When the default list is used, its
+    /// first face is tracked as SF Pro if it is Inter or SF Pro (`SystemFont.isTrackedAsSFPro`).
     func chain(for font: FontSpec) throws(LayoutError) -> FontChain {
-        let families = font.families.isEmpty ? [defaultFamily] : font.families
-        let key = FontSpecKey(families: families, weight: font.weight)
+        let key = FontSpecKey(families: font.families, weight: font.weight)
         return try state.withLock { state throws(LayoutError) -> FontChain in
             if let chain = state.chains[key] { return chain }
             var faces: [FontFace] = []
-            for family in families {
+            var trackedFace: FontFace?
+            func add(_ family: String) throws(LayoutError) -> FontFace {
                 let face = try Self.resolve(family: family, weight: font.weight, state: &state)
                 if !faces.contains(where: { $0 === face }) { faces.append(face) }
+                return face
             }
-            let chain = FontChain(id: state.chains.count, faces: faces, weight: font.weight)
+            for family in font.families.isEmpty ? ["system-ui"] : font.families {
+                guard family.lowercased() == "system-ui" else {
+                    _ = try add(family)
+                    continue
+                }
+                for (index, systemFamily) in defaultFamilies.enumerated() {
+                    let face = try add(systemFamily)
+                    if index == 0, SystemFont.isTrackedAsSFPro(face) { trackedFace = face }
+                }
+            }
+            let chain = FontChain(id: state.chains.count, faces: faces, weight: font.weight, trackedFace: trackedFace)
             state.chains[key] = chain
             return chain
         }
@@ -172,12 +194,23 @@ final class FontChain: Sendable {
     let id: Int
     let faces: [FontFace]
     let weight: Int
+    /// The face tracked as SF Pro (`SystemFont.tracking(atSize:)`): Inter standing in for the
+    /// system font; nil in chains that do not use the default list.
+    let trackedFace: FontFace?
+    /// The input hash's digest of the chain (`InputHash.identity(of:tracked:)`).
+    let identity: (UInt64, UInt64)
 
-    init(id: Int, faces: [FontFace], weight: Int) {
+    init(id: Int, faces: [FontFace], weight: Int, trackedFace: FontFace? = nil) {
         self.id = id
         self.faces = faces
         self.weight = weight
+        self.trackedFace = trackedFace
+        identity = InputHash.identity(of: faces, tracked: trackedFace != nil)
     }
+
+    /// True when runs of `face` in this chain are tracked as SF Pro.
+    @inline(__always)
+    func tracks(_ face: FontFace) -> Bool { trackedFace === face }
 
     var primary: FontFace { faces[0] }
 }

@@ -1,38 +1,104 @@
-/// The hash of everything a layout depends on (SPEC §4): every field of the resolved
-/// definition (of the texts, only the one the locale shows), the locale, the identity of every
-/// font file the definition names, and the engine version. 128 bits, as 32 hex digits; stable
-/// across processes and machines (of one byte order).
+import LabelJSON
+
+/// The hash of everything a layout depends on: every field of the resolved definition as
+/// `LabelDefinition.writeFields` gives them (the list the canonical JSON is written from, so a
+/// field the JSON has is hashed; of the texts, only the one the layout reads), the locale, the
+/// variant, the content size category, the identity of every font file the definition names
+/// (and whether its first is tracked as the system font), and the engine version. 128 bits, as
+/// 32 hex digits; stable across processes and machines (of one byte order).
 public enum InputHash {
-    static func of(_ definition: LabelDefinition, locale: String, chain: FontChain) -> String {
+    static func of(_ definition: LabelDefinition, text: TextKey, category: ContentSizeCategory, chain: FontChain) -> String {
+        finish(fields(of: definition, text: text), category: category, chain: chain)
+    }
+
+    /// The hash of a definition's fields and one of its texts (locale and variant): what every
+    /// category's layout of that text shares.
+    static func fields(of definition: LabelDefinition, text: TextKey) -> StableHasher {
+        var fields = HashingSink()
+        definition.writeFields(into: &fields, text: text)
+        var hasher = fields.hasher
+        hasher.combine(text.locale)
+        hasher.combine(text.variant)
+        return hasher
+    }
+
+    /// The input hash of a layout at a category, from its definition's `fields(of:text:)`.
+    static func finish(_ fields: StableHasher, category: ContentSizeCategory, chain: FontChain) -> String {
+        var hasher = fields
+        hasher.combine(category.index)
+        hasher.combine(digest: chain.identity)
+        return hasher.hexDigest
+    }
+
+    /// What a layout depends on of its font chain, hashed once per chain: every face's file
+    /// identity, whether the first is tracked as the system font, and the engine version.
+    static func identity(of faces: [FontFace], tracked: Bool) -> (UInt64, UInt64) {
         var hasher = StableHasher()
-        hasher.combine(definition.name)
-        hasher.combine(definition.text(for: locale))
-        hasher.combine(definition.frame.x)
-        hasher.combine(definition.frame.y)
-        hasher.combine(definition.frame.width)
-        hasher.combine(definition.frame.height)
-        hasher.combine(definition.font.families.count)
-        for family in definition.font.families { hasher.combine(family) }
-        hasher.combine(definition.font.size)
-        hasher.combine(definition.font.weight)
-        hasher.combine(definition.numberOfLines)
-        hasher.combine(definition.lineBreakMode.rawValue)
-        hasher.combine(definition.textAlignment.rawValue)
-        hasher.combine(definition.verticalAlignment.rawValue)
-        hasher.combine(definition.contentInsets.top)
-        hasher.combine(definition.contentInsets.left)
-        hasher.combine(definition.contentInsets.bottom)
-        hasher.combine(definition.contentInsets.right)
-        hasher.combine(definition.lineHeight)
-        hasher.combine(definition.lineHeightMultiple)
-        hasher.combine(definition.lineSpacing)
-        hasher.combine(definition.letterSpacing)
-        hasher.combine(definition.truncationToken)
-        hasher.combine(definition.textColor)
-        hasher.combine(definition.backgroundColor)
-        hasher.combine(definition.scale)
-        hasher.combine(locale)
-        for face in chain.faces { hasher.combine(face.fileIdentity) }
+        for face in faces { hasher.combine(face.fileIdentity) }
+        hasher.combine(tracked ? 1 : 0)
+        hasher.combine(LayoutEngine.version)
+        return hasher.digest
+    }
+}
+
+/// Hashes a definition's fields as they are written, without making JSON text: each event is
+/// tagged and each string length-prefixed, so two different field sequences never feed the
+/// hasher the same words. (About twice the instructions of hashing the fields one by one by
+/// hand, which is what keeps the list in one place.)
+struct HashingSink: JSONSink {
+    private(set) var hasher = StableHasher()
+
+    private enum Tag: Int {
+        case beginObject = 1, endObject, beginArray, endArray, key, string, double, integer, boolean, null
+    }
+
+    private mutating func tag(_ tag: Tag) { hasher.combine(tag.rawValue) }
+
+    mutating func beginObject() { tag(.beginObject) }
+    mutating func endObject() { tag(.endObject) }
+    mutating func beginArray() { tag(.beginArray) }
+    mutating func endArray() { tag(.endArray) }
+
+    /// A key the code names, hashed by its bytes: optional fields come and go, so a key's
+    /// place in `writeFields`' order does not say which it is.
+    mutating func key(_ name: StaticString) {
+        hasher.combine(bytes: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount), tag: Tag.key.rawValue)
+    }
+
+    mutating func key(dynamic name: String) {
+        hasher.combine(name, tag: Tag.key.rawValue)
+    }
+
+    mutating func string(_ value: String) {
+        hasher.combine(value, tag: Tag.string.rawValue)
+    }
+
+    mutating func number(_ value: Double) {
+        tag(.double)
+        hasher.combine(Int(bitPattern: UInt(value.bitPattern)))
+    }
+
+    mutating func number(_ value: Int) {
+        tag(.integer)
+        hasher.combine(value)
+    }
+
+    mutating func bool(_ value: Bool) {
+        tag(.boolean)
+        hasher.combine(value ? 1 : 0)
+    }
+
+    mutating func null() { tag(.null) }
+}
+
+extension InputHash {
+    /// The hash a catalog records for a label it could not lay out: of the inputs that failed
+    /// (as strings, in order) and the engine version. Tagged, so it never equals `of`'s hash.
+    public static func ofFailure(_ inputs: [String]) -> String {
+        var hasher = StableHasher()
+        hasher.combine("labelcat-failure")
+        hasher.combine(inputs.count)
+        for input in inputs { hasher.combine(input) }
         hasher.combine(LayoutEngine.version)
         return hasher.hexDigest
     }
@@ -54,41 +120,63 @@ struct StableHasher {
 
     mutating func combine(_ value: Int) { mix(UInt64(bitPattern: Int64(value))) }
 
-    mutating func combine(_ value: Double) { mix(value.bitPattern) }
-
-    mutating func combine(_ color: Color) {
-        mix(UInt64(color.red) << 24 | UInt64(color.green) << 16 | UInt64(color.blue) << 8 | UInt64(color.alpha))
+    /// A string's UTF-8 bytes, after its length (and `tag`, which tells what the string is).
+    mutating func combine(_ text: String, tag: Int = 0) {
+        var text = text
+        text.withUTF8 { combine(bytes: $0, tag: tag) }
     }
 
-    mutating func combine(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes in
-            mix(UInt64(bytes.count))
-            var index = 0
-            while index + 8 <= bytes.count {
-                mix(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
-                index += 8
-            }
-            var tail: UInt64 = 0
-            var shift: UInt64 = 0
-            while index < bytes.count {
-                tail |= UInt64(bytes[index]) << shift
-                shift += 8
-                index += 1
-            }
-            mix(tail)
+    /// The bytes after their count (and `tag`), 8 at a time. Past 8 bytes, the last word is
+    /// the last 8 bytes, overlapping the word before: with the count mixed first, every byte
+    /// sequence still gives its own words, in two loads for names of up to 16 bytes.
+    @inline(__always)
+    mutating func combine(bytes: UnsafeBufferPointer<UInt8>, tag: Int = 0) {
+        let count = bytes.count
+        mix(UInt64(count) << 8 | UInt64(truncatingIfNeeded: tag) & 0xFF)
+        guard let base = bytes.baseAddress.map(UnsafeRawPointer.init), count > 0 else {
+            mix(0)
+            return
         }
+        guard count >= 8 else {
+            // 1–7 bytes, little-endian in one word: a 4-, 2- and 1-byte load as the count has them.
+            var word: UInt64 = 0
+            var offset = 0
+            if count & 4 != 0 {
+                word = UInt64(UInt32(littleEndian: base.loadUnaligned(as: UInt32.self)))
+                offset = 4
+            }
+            if count & 2 != 0 {
+                word |= UInt64(UInt16(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt16.self))) << (8 * offset)
+                offset += 2
+            }
+            if count & 1 != 0 { word |= UInt64(base.load(fromByteOffset: offset, as: UInt8.self)) << (8 * offset) }
+            mix(word)
+            return
+        }
+        var index = 0
+        while index + 8 < count {
+            mix(UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
+            index += 8
+        }
+        mix(UInt64(littleEndian: base.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)))
+    }
+
+    /// The two lanes: a digest to combine into another hash (`combine(digest:)`).
+    var digest: (UInt64, UInt64) { (high, low) }
+
+    mutating func combine(digest: (UInt64, UInt64)) {
+        mix(digest.0)
+        mix(digest.1)
     }
 
     var hexDigest: String {
-        let digits = Array("0123456789abcdef".utf8)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(32)
-        for lane in [high, low] {
-            for shift in stride(from: 60, through: 0, by: -4) {
-                bytes.append(digits[Int((lane >> UInt64(shift)) & 15)])
+        String(unsafeUninitializedCapacity: 32) { buffer in
+            for digit in 0..<32 {
+                let lane = digit < 16 ? high : low
+                let nibble = UInt8((lane >> UInt64(60 - 4 * (digit % 16))) & 15)
+                buffer[digit] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
             }
+            return 32
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

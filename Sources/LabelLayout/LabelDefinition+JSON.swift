@@ -16,27 +16,35 @@ extension LabelDefinition {
         }
         var reader = FieldReader(object: object)
         let name = try reader.required("name") { value, field throws(LayoutError) in try Self.decodeName(value, field: field) }
-        let frame = try reader.required("frame") { value, field throws(LayoutError) in try Self.decodeFrame(value, field: field) }
+        let (frame, selfSizing) = try reader.required("frame") { value, field throws(LayoutError) in try Self.decodeFrame(value, field: field) }
         self.init(name: name, frame: frame)
-        try reader.optional("text") { value, field throws(LayoutError) in text = try Self.decodeText(value, field: field) }
+        isSelfSizing = selfSizing
+        try reader.optional("text") { value, field throws(LayoutError) in
+            if let plain = try decodeTexts(value, locale: "", field: field) { text = plain }
+        }
         try reader.optional("texts") { value, field throws(LayoutError) in
-            guard let variants = value.object else { throw FieldReader.typeError(field, "an object of locale: text", value) }
-            for (locale, variant) in variants {
-                texts[locale] = try Self.decodeText(variant, field: "\(field).\(locale)")
+            guard let locales = value.object else { throw FieldReader.typeError(field, "an object of locale: text", value) }
+            for (locale, localized) in locales {
+                guard !locale.isEmpty, !locale.unicodeScalars.contains("\u{0}") else {
+                    throw .invalidField(field: field, message: "a locale must be non-empty and hold no U+0000")
+                }
+                if let plain = try decodeTexts(localized, locale: locale, field: "\(field).\(locale)") { texts[locale] = plain }
             }
         }
+        try reader.optional("arguments") { value, field throws(LayoutError) in arguments = try FormatArgument.list(fromJSON: value, field: field) }
         try reader.optional("font") { value, field throws(LayoutError) in font = try Self.decodeFont(value, field: field) }
         try reader.optional("numberOfLines") { value, field throws(LayoutError) in
             numberOfLines = try FieldReader.integer(value, field, minimum: 0)
         }
         try reader.optional("lineBreakMode") { value, field throws(LayoutError) in lineBreakMode = try FieldReader.enumeration(value, field) }
+        try reader.optional("lineBreakStrategy") { value, field throws(LayoutError) in lineBreakStrategy = try FieldReader.enumeration(value, field) }
         try reader.optional("textAlignment") { value, field throws(LayoutError) in textAlignment = try FieldReader.enumeration(value, field) }
         try reader.optional("verticalAlignment") { value, field throws(LayoutError) in verticalAlignment = try FieldReader.enumeration(value, field) }
         try reader.optional("contentInsets") { value, field throws(LayoutError) in contentInsets = try Self.decodeInsets(value, field: field) }
         try reader.optional("lineHeight") { value, field throws(LayoutError) in lineHeight = try FieldReader.number(value, field, minimum: 0) }
         try reader.optional("lineHeightMultiple") { value, field throws(LayoutError) in lineHeightMultiple = try FieldReader.number(value, field, minimum: 0) }
         try reader.optional("lineSpacing") { value, field throws(LayoutError) in lineSpacing = try FieldReader.number(value, field, minimum: 0) }
-        try reader.optional("letterSpacing") { value, field throws(LayoutError) in letterSpacing = try FieldReader.number(value, field, minimum: -1000) }
+        try reader.optional("letterSpacing") { value, field throws(LayoutError) in letterSpacing = try FieldReader.number(value, field) }
         try reader.optional("truncationToken") { value, field throws(LayoutError) in
             guard let token = value.string, !FieldReader.isReference(value) else { throw FieldReader.typeError(field, "a string", value) }
             truncationToken = token
@@ -47,6 +55,14 @@ extension LabelDefinition {
             scale = try FieldReader.integer(value, field, minimum: 1)
             guard scale <= 3 else { throw .invalidField(field: field, message: "must be 1, 2 or 3, got \(scale)") }
         }
+        try reader.optional("adjustsFontSizeToFitWidth") { value, field throws(LayoutError) in adjustsFontSizeToFitWidth = try FieldReader.bool(value, field) }
+        try reader.optional("minimumScaleFactor") { value, field throws(LayoutError) in
+            minimumScaleFactor = try FieldReader.number(value, field, minimum: 0)
+            guard minimumScaleFactor <= 1 else { throw .invalidField(field: field, message: "must be from 0 to 1, got \(formatNumber(minimumScaleFactor))") }
+        }
+        try reader.optional("allowsDefaultTighteningForTruncation") { value, field throws(LayoutError) in
+            allowsDefaultTighteningForTruncation = try FieldReader.bool(value, field)
+        }
         try reader.refuseUnknownMembers()
         try validateNumbers()
     }
@@ -54,7 +70,7 @@ extension LabelDefinition {
     static func decodeName(_ value: JSONValue, field: String) throws(LayoutError) -> String {
         guard let name = value.string else { throw .invalidField(field: field, message: "must be a string, got \(value.kindDescription)") }
         guard isValidName(name) else {
-            throw .invalidField(field: field, message: "must be dot-separated parts of letters, digits, '_' or '-' (like demo.topLabel), got \"\(name)\"")
+            throw .invalidField(field: field, message: "\(nameRule), got \(JSONValue.string(name).jsonString())")
         }
         return name
     }
@@ -66,22 +82,25 @@ extension LabelDefinition {
             && !text.dropFirst().dropLast().contains { $0 == "{" || $0 == "}" || $0 == "\"" || $0 == ":" }
     }
 
-    /// True for a dotted name such as `demo.topLabel`: non-empty parts of letters, digits, `_`, `-`.
+    /// What a label name must be, for messages.
+    public static let nameRule = "a label name must be non-empty, hold no control character (U+0000–U+001F, U+007F–U+009F), line or paragraph separator, nor a glob character (* ? [ ]), and neither start nor end with white space"
+
+    /// True for a label name: `demo.topLabel`, and what imports make of Xcode's files
+    /// (`Main.storyboard/abc-12-xyz`, `App/Sign-In (old).xib/12`). Any printable characters
+    /// but the glob characters `*`, `?`, `[` and `]` (so a name used as a glob matches exactly
+    /// that label), without white space at either end; never a control character, U+2028 or
+    /// U+2029 (U+0000 included: C and SQLite functions end a string there).
     public static func isValidName(_ name: String) -> Bool {
-        var partLength = 0
+        guard let first = name.unicodeScalars.first, let last = name.unicodeScalars.last,
+              !first.properties.isWhitespace, !last.properties.isWhitespace else { return false }
         for scalar in name.unicodeScalars {
             switch scalar.value {
-            case 0x2E:
-                guard partLength > 0 else { return false }
-                partLength = 0
-                continue
-            case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x5F, 0x2D: break
-            case 0..<0x80: return false
-            default: guard scalar.properties.isAlphabetic else { return false }
+            case 0..<0x20, 0x7F..<0xA0, 0x2028, 0x2029: return false
+            case 0x2A, 0x3F, 0x5B, 0x5D: return false
+            default: continue
             }
-            partLength += 1
         }
-        return partLength > 0
+        return true
     }
 
     static func decodeText(_ value: JSONValue, field: String) throws(LayoutError) -> String {
@@ -92,14 +111,37 @@ extension LabelDefinition {
         return text
     }
 
-    static func decodeFrame(_ value: JSONValue, field: String) throws(LayoutError) -> Rect {
+    /// A frame, and whether it is self-sizing (`height` null: Auto Layout sizes it to its text).
+    static func decodeFrame(_ value: JSONValue, field: String) throws(LayoutError) -> (Rect, selfSizing: Bool) {
         var reader = try FieldReader(value, field: field, expected: "an object {x, y, width, height}")
         let x = try reader.required("x") { value, field throws(LayoutError) in try FieldReader.number(value, field) }
         let y = try reader.required("y") { value, field throws(LayoutError) in try FieldReader.number(value, field) }
         let width = try reader.required("width") { value, field throws(LayoutError) in try FieldReader.number(value, field, minimum: 0) }
-        let height = try reader.required("height") { value, field throws(LayoutError) in try FieldReader.number(value, field, minimum: 0) }
+        let selfSizing = value.object?["height"] == .null
+        let height = selfSizing ? 0
+            : try reader.required("height") { value, field throws(LayoutError) in try FieldReader.number(value, field, minimum: 0) }
+        if selfSizing { try reader.optional("height") { _, _ throws(LayoutError) in } }
         try reader.refuseUnknownMembers()
-        return Rect(x: x, y: y, width: width, height: height)
+        return (Rect(x: x, y: y, width: width, height: height), selfSizing)
+    }
+
+    /// A locale's texts: a string (the plain text, returned), or an object of variant: text
+    /// ("" = the plain text) whose variants go to `variantTexts`.
+    private mutating func decodeTexts(_ value: JSONValue, locale: String, field: String) throws(LayoutError) -> String? {
+        guard let variants = value.object else { return try Self.decodeText(value, field: field) }
+        var plain: String?
+        for (variant, variantText) in variants {
+            let decoded = try Self.decodeText(variantText, field: "\(field).\(variant)")
+            if variant.isEmpty {
+                plain = decoded
+            } else {
+                guard !variant.unicodeScalars.contains("\u{0}") else {
+                    throw .invalidField(field: field, message: "a variant name must hold no U+0000")
+                }
+                variantTexts[TextKey(locale: locale, variant: variant)] = decoded
+            }
+        }
+        return plain
     }
 
     static func decodeInsets(_ value: JSONValue, field: String) throws(LayoutError) -> EdgeInsets {
@@ -114,7 +156,8 @@ extension LabelDefinition {
     }
 
     static func decodeFont(_ value: JSONValue, field: String) throws(LayoutError) -> FontSpec {
-        var reader = try FieldReader(value, field: field, expected: "an object {family, size, weight}")
+        var reader = try FieldReader(value, field: field, expected: "an object {family, size, weight, textStyle, scalesWithCategory}")
+        let members = reader.object
         var font = FontSpec()
         try reader.optional("family") { value, field throws(LayoutError) in
             switch value {
@@ -149,24 +192,53 @@ extension LabelDefinition {
                 guard font.weight <= 1000 else { throw .invalidField(field: field, message: "must be 1–1000, got \(font.weight)") }
             }
         }
+        try reader.optional("textStyle") { value, field throws(LayoutError) in
+            let style: TextStyle = try FieldReader.enumeration(value, field)
+            guard members["size"] == nil || members["size"] == .null else {
+                throw .invalidField(field: field, message: "sets the size by the content size category; a font with a text style takes no size")
+            }
+            font.textStyle = style
+            font.size = style.pointSize(in: .large)
+            if members["weight"] == nil || members["weight"] == .null { font.weight = style.defaultWeight }
+        }
+        try reader.optional("scalesWithCategory") { value, field throws(LayoutError) in
+            guard font.textStyle == nil else {
+                throw .invalidField(field: field, message: "scales a fixed size; a font with a text style already follows the category")
+            }
+            font.scalesWithCategory = try FieldReader.enumeration(value, field)
+        }
         try reader.refuseUnknownMembers()
         return font
     }
 }
 
 extension LabelDefinition {
-    /// Checks the numbers of a definition built in code (JSON input is checked as it is read):
-    /// finite, sizes not negative, a font size and line height the engine can divide by.
+    /// The largest length other than the frame's (content insets, `lineHeight`, `lineSpacing`,
+    /// `letterSpacing` either way) and the largest `lineHeightMultiple`: beyond any screen, and
+    /// small enough that every number a layout computes from them, over the million lines a
+    /// 1 MiB text can make, is finite. A frame may be any finite size
+    /// (`CGFloat.greatestFiniteMagnitude` asks for unlimited room).
+    public static let maximumLength = 1_000_000.0
+
+    /// Checks the numbers of a definition, whether read from JSON or built in code: finite,
+    /// sizes not negative, lengths at most `maximumLength`, a font size and line height the
+    /// engine can divide by, and letter spacing that takes away at most one em per grapheme
+    /// (`letterSpacing ≥ −font.size`).
     public func validateNumbers() throws(LayoutError) {
-        func check(_ value: Double, _ field: String, minimum: Double = 0) throws(LayoutError) {
-            guard value.isFinite, value >= minimum else {
-                throw .invalidField(field: field, message: "must be a finite number ≥ \(formatNumber(minimum)), got \(formatNumber(value))")
+        func check(_ value: Double, _ field: String, minimum: Double = 0, maximum: Double = Self.maximumLength) throws(LayoutError) {
+            guard value.isFinite, value >= minimum, value <= maximum else {
+                let range = switch (minimum.isFinite, maximum.isFinite) {
+                case (true, true): " from \(formatNumber(minimum)) to \(formatNumber(maximum))"
+                case (true, false): " ≥ \(formatNumber(minimum))"
+                default: ""
+                }
+                throw .invalidField(field: field, message: "must be a finite number\(range), got \(formatNumber(value))")
             }
         }
-        try check(frame.x, "frame.x", minimum: -.greatestFiniteMagnitude)
-        try check(frame.y, "frame.y", minimum: -.greatestFiniteMagnitude)
-        try check(frame.width, "frame.width")
-        try check(frame.height, "frame.height")
+        try check(frame.x, "frame.x", minimum: -.infinity, maximum: .infinity)
+        try check(frame.y, "frame.y", minimum: -.infinity, maximum: .infinity)
+        try check(frame.width, "frame.width", maximum: .infinity)
+        try check(frame.height, "frame.height", maximum: .infinity)
         try check(contentInsets.top, "contentInsets.top")
         try check(contentInsets.left, "contentInsets.left")
         try check(contentInsets.bottom, "contentInsets.bottom")
@@ -174,9 +246,12 @@ extension LabelDefinition {
         try check(lineHeight, "lineHeight")
         try check(lineHeightMultiple, "lineHeightMultiple")
         try check(lineSpacing, "lineSpacing")
-        try check(letterSpacing, "letterSpacing", minimum: -1000)
         guard font.size.isFinite, font.size >= 0.01, font.size <= 10_000 else {
             throw .invalidField(field: "font.size", message: "must be 0.01–10000, got \(formatNumber(font.size))")
+        }
+        try check(letterSpacing, "letterSpacing", minimum: -Self.maximumLength)
+        guard letterSpacing >= -font.size else {
+            throw .invalidField(field: "letterSpacing", message: "must be at least −font.size (\(formatNumber(-font.size))): letter spacing takes away at most one em per grapheme, got \(formatNumber(letterSpacing))")
         }
         guard lineHeight == 0 || lineHeight >= 0.01, lineHeightMultiple == 0 || lineHeightMultiple >= 0.01 else {
             throw .invalidField(field: lineHeight != 0 && lineHeight < 0.01 ? "lineHeight" : "lineHeightMultiple",
@@ -210,19 +285,30 @@ struct FieldReader {
     let prefix: String
     /// Members read so far (a few at most: a list beats a set here).
     private var consumed: [String] = []
+    /// How many of the object's members were found by a read.
+    private var found = 0
 
     init(object: JSONObject, prefix: String = "") {
         self.object = object
         self.prefix = prefix
+        consumed.reserveCapacity(24)
+    }
+
+    /// The member named `key` (its first, as `JSONObject`'s subscript), compared by UTF-8
+    /// length first: most names differ in length.
+    private mutating func member(_ key: String) -> JSONValue? {
+        consumed.append(key)
+        let length = key.utf8.count
+        let members = object.members
+        for index in members.indices where members[index].key.utf8.count == length && members[index].key == key {
+            found += 1
+            return members[index].value
+        }
+        return nil
     }
 
     init(_ value: JSONValue, field: String, expected: String) throws(LayoutError) {
-        guard let object = value.object else {
-            if Self.isReference(value) {
-                throw .invalidField(field: field, message: "token reference \(value.string!) needs a catalog; resolve it first (measure takes literal values)")
-            }
-            throw .invalidField(field: field, message: "must be \(expected), got \(value.kindDescription)")
-        }
+        guard let object = value.object else { throw Self.typeError(field, expected, value) }
         self.init(object: object, prefix: field + ".")
     }
 
@@ -232,20 +318,20 @@ struct FieldReader {
     }
 
     mutating func required<T>(_ key: String, _ decode: (JSONValue, String) throws(LayoutError) -> T) throws(LayoutError) -> T {
-        consumed.append(key)
-        guard let value = object[key], value != .null else {
+        guard let value = member(key), value != .null else {
             throw .invalidField(field: prefix + key, message: "is required")
         }
         return try decode(value, prefix + key)
     }
 
     mutating func optional(_ key: String, _ decode: (JSONValue, String) throws(LayoutError) -> Void) throws(LayoutError) {
-        consumed.append(key)
-        guard let value = object[key], value != .null else { return }
+        guard let value = member(key), value != .null else { return }
         try decode(value, prefix + key)
     }
 
     func refuseUnknownMembers() throws(LayoutError) {
+        // Every member found by a read of its own (each field is read once): none is unknown.
+        guard found != object.count else { return }
         for key in object.keys where !consumed.contains(key) {
             throw .invalidField(field: prefix + key, message: "is not a label definition field")
         }
@@ -253,9 +339,14 @@ struct FieldReader {
 
     static func typeError(_ field: String, _ expected: String, _ value: JSONValue) -> LayoutError {
         if Self.isReference(value) {
-            return .invalidField(field: field, message: "token reference \(value.string!) needs a catalog; resolve it first (measure takes literal values)")
+            return .invalidField(field: field, message: "token reference \(value.string!) needs a catalog to resolve it; a definition laid out on its own takes literal values")
         }
         return .invalidField(field: field, message: "must be \(expected), got \(value.kindDescription)")
+    }
+
+    static func bool(_ value: JSONValue, _ field: String) throws(LayoutError) -> Bool {
+        guard case .bool(let flag) = value else { throw Self.typeError(field, "true or false", value) }
+        return flag
     }
 
     static func number(_ value: JSONValue, _ field: String, minimum: Double = -.greatestFiniteMagnitude) throws(LayoutError) -> Double {
@@ -298,24 +389,56 @@ struct FieldReader {
 
 extension LabelDefinition {
     /// Writes the definition as canonical JSON: every field, in SPEC §1 order, numbers exact,
-    /// per-locale texts sorted by locale. Equal definitions give equal bytes, so this is also
-    /// what the input hash covers.
+    /// per-locale texts sorted by locale. Equal definitions give equal bytes.
     public func writeJSON(into writer: inout JSONWriter) {
         let style = writer.numberStyle
         writer.numberStyle = .exact
         defer { writer.numberStyle = style }
+        writeFields(into: &writer, text: nil)
+    }
+
+    /// Every field of the definition, in order, to a JSON sink: the one list of a definition's
+    /// fields, which the canonical JSON (`writeJSON`) and the input hash (`InputHash.of`) both
+    /// walk. With a `text` key, the only text given is the one a layout of that locale and
+    /// variant reads, as `text`.
+    func writeFields<Sink: JSONSink>(into writer: inout Sink, text selected: TextKey?) {
         writer.beginObject()
         writer.key("name"); writer.string(name)
-        writer.key("text"); writer.string(text)
-        if !texts.isEmpty {
-            writer.key("texts")
-            writer.beginObject()
-            for locale in texts.keys.sorted() {
-                writer.key(locale); writer.string(texts[locale]!)
+        writer.key("text")
+        if let selected {
+            writer.string(text(locale: selected.locale, variant: selected.variant))
+        } else {
+            writeTexts(locale: "", plain: text, into: &writer)
+            let locales = Set(texts.keys).union(variantTexts.keys.lazy.filter { !$0.locale.isEmpty }.map(\.locale))
+            if !locales.isEmpty {
+                writer.key("texts")
+                writer.beginObject()
+                for locale in locales.sorted() {
+                    writer.key(dynamic: locale)
+                    writeTexts(locale: locale, plain: texts[locale], into: &writer)
+                }
+                writer.endObject()
             }
-            writer.endObject()
         }
-        writer.key("frame"); writer.rect(frame)
+        if let arguments {
+            writer.key("arguments")
+            writer.beginArray()
+            for argument in arguments {
+                switch argument {
+                case .string(let string): writer.string(string)
+                case .number(let number): writer.number(number)
+                }
+            }
+            writer.endArray()
+        }
+        writer.key("frame")
+        writer.beginObject()
+        writer.key("x"); writer.number(frame.x)
+        writer.key("y"); writer.number(frame.y)
+        writer.key("width"); writer.number(frame.width)
+        writer.key("height")
+        if isSelfSizing { writer.null() } else { writer.number(frame.height) }
+        writer.endObject()
         writer.key("font")
         writer.beginObject()
         if !font.families.isEmpty {
@@ -328,11 +451,19 @@ extension LabelDefinition {
                 writer.endArray()
             }
         }
-        writer.key("size"); writer.number(font.size)
+        if let textStyle = font.textStyle {
+            writer.key("textStyle"); writer.string(textStyle.rawValue)
+        } else {
+            writer.key("size"); writer.number(font.size)
+        }
         writer.key("weight"); writer.number(font.weight)
+        if let scalesWithCategory = font.scalesWithCategory {
+            writer.key("scalesWithCategory"); writer.string(scalesWithCategory.rawValue)
+        }
         writer.endObject()
         writer.key("numberOfLines"); writer.number(numberOfLines)
         writer.key("lineBreakMode"); writer.string(lineBreakMode.rawValue)
+        writer.key("lineBreakStrategy"); writer.string(lineBreakStrategy.rawValue)
         writer.key("textAlignment"); writer.string(textAlignment.rawValue)
         writer.key("verticalAlignment"); writer.string(verticalAlignment.rawValue)
         writer.key("contentInsets")
@@ -350,6 +481,25 @@ extension LabelDefinition {
         writer.key("textColor"); writer.string(textColor.description)
         writer.key("backgroundColor"); writer.string(backgroundColor.description)
         writer.key("scale"); writer.number(scale)
+        writer.key("adjustsFontSizeToFitWidth"); writer.bool(adjustsFontSizeToFitWidth)
+        writer.key("minimumScaleFactor"); writer.number(minimumScaleFactor)
+        writer.key("allowsDefaultTighteningForTruncation"); writer.bool(allowsDefaultTighteningForTruncation)
+        writer.endObject()
+    }
+
+    /// A locale's texts: its plain text as a string, or with variants an object of variant:
+    /// text ("" = the plain text), variants sorted.
+    private func writeTexts<Sink: JSONSink>(locale: String, plain: String?, into writer: inout Sink) {
+        let variants = variantTexts.keys.filter { $0.locale == locale }.sorted()
+        guard !variants.isEmpty else {
+            writer.string(plain ?? "")
+            return
+        }
+        writer.beginObject()
+        if let plain { writer.key(dynamic: ""); writer.string(plain) }
+        for key in variants {
+            writer.key(dynamic: key.variant); writer.string(variantTexts[key]!)
+        }
         writer.endObject()
     }
 

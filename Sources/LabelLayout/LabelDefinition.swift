@@ -14,12 +14,18 @@ public struct LabelDefinition: Sendable, Hashable {
     /// The base text; `texts` holds per-locale variants.
     public var text: String = ""
     public var texts: [String: String] = [:]
+    /// Plural forms and device variations, of the base text (locale "") and of locales.
+    public var variantTexts: [TextKey: String] = [:]
+    /// Sample arguments of format specifiers (`%@`, `%d`, …), by position; nil = defaults.
+    public var arguments: [FormatArgument]?
     /// Position on its screen (rendering only) and size; layout uses `(0, 0, width, height)`.
     public var frame: Rect
     public var font = FontSpec()
     /// 0 = unlimited.
     public var numberOfLines = 1
     public var lineBreakMode = LineBreakMode.truncateTail
+    /// How lines are chosen among the break opportunities of word-breaking modes.
+    public var lineBreakStrategy = LineBreakStrategy.standard
     public var textAlignment = TextAlignment.natural
     public var verticalAlignment = VerticalAlignment.middle
     public var contentInsets = EdgeInsets.zero
@@ -35,33 +41,87 @@ public struct LabelDefinition: Sendable, Hashable {
     public var backgroundColor = Color.clear
     /// The pixel grid for rounding: 1, 2 or 3.
     public var scale = 3
+    /// `adjustsFontSizeToFitWidth`: shrink the font (down to `size × minimumScaleFactor`)
+    /// before truncating.
+    public var adjustsFontSizeToFitWidth = false
+    /// The smallest fraction of the font size autoshrink may use: 0 < f ≤ 1, 0 = none.
+    public var minimumScaleFactor = 0.0
+    /// Tighten a line at most 5% too wide instead of truncating it.
+    public var allowsDefaultTighteningForTruncation = false
+    /// An Auto Layout label with no fixed height (`frame.height` null in JSON): its height is
+    /// its text's, up to `numberOfLines`; `frame.height` is not used (0 when read from JSON).
+    public var isSelfSizing = false
 
     public init(name: String, frame: Rect) {
         self.name = name
         self.frame = frame
     }
 
-    /// The text shown for a locale: its variant when there is one, else the base text.
-    public func text(for locale: String) -> String {
-        locale.isEmpty ? text : texts[locale] ?? text
+    /// The text a layout of a locale and variant reads, before its format specifiers are
+    /// filled in: the locale's variant, else its plain text (a pseudo-locale without one of its
+    /// own makes it from the base text), else the base text's variant, else the base text.
+    public func text(locale: String, variant: String = "") -> String {
+        if !variant.isEmpty, let found = variantTexts[TextKey(locale: locale, variant: variant)] { return found }
+        if !locale.isEmpty {
+            if let plain = texts[locale] { return plain }
+            if let pseudo = PseudoLanguage(locale: locale) { return pseudo.apply(to: text(locale: "", variant: variant)) }
+        }
+        if !variant.isEmpty, let base = variantTexts[TextKey(locale: "", variant: variant)] { return base }
+        return text
     }
 
-    /// Layout happens in `bounds = (0, 0, frame.width, frame.height)`.
+    /// The text a layout shows: `text(locale:variant:)` with its format specifiers replaced by
+    /// the label's `arguments`, or by sample values (numbers as the variant's plural form implies).
+    public func displayedText(locale: String, variant: String = "") -> String {
+        FormatArguments.apply(to: text(locale: locale, variant: variant), arguments: arguments ?? [],
+                              pluralForms: PluralCategory.forms(inVariant: variant))
+    }
+
+    /// Layout happens in `bounds = (0, 0, frame.width, frame.height)`; a self-sizing label's
+    /// height comes from its text.
     public var bounds: Rect { Rect(x: 0, y: 0, width: frame.width, height: frame.height) }
 }
 
+/// A text of a label: its locale ("" = the base text) and variant ("" = the plain text, else
+/// a plural form or device variation such as `plural.one` or `device.ipad`).
+public struct TextKey: Sendable, Hashable, Comparable {
+    public var locale: String
+    public var variant: String
+
+    public init(locale: String, variant: String = "") {
+        self.locale = locale
+        self.variant = variant
+    }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+        (lhs.locale, lhs.variant) < (rhs.locale, rhs.variant)
+    }
+}
+
 /// The font of a label: a fallback list of families (or font file paths), a size in points
-/// and a weight (100–900, 400 = regular).
+/// and a weight (100–900, 400 = regular). The size may follow the content size category:
+/// set by a Dynamic Type text style, or a fixed size scaled with one (`pointSize(in:)`).
 public struct FontSpec: Sendable, Hashable {
     /// Empty means the engine's default family (the "system font").
     public var families: [String] = []
+    /// The size at the `large` category (a text style's own size there, when it has one).
     public var size = 17.0
     public var weight = 400
+    /// `preferredFont(forTextStyle:)`: the size is the style's at each category.
+    public var textStyle: TextStyle?
+    /// `UIFontMetrics(forTextStyle:)`: the fixed `size` scales as this style does.
+    public var scalesWithCategory: TextStyle?
 
     public init(families: [String] = [], size: Double = 17, weight: Int = 400) {
         self.families = families
         self.size = size
         self.weight = weight
+    }
+
+    /// A text style's font: its size at `large`, its weight unless one is given.
+    public init(families: [String] = [], textStyle: TextStyle, weight: Int? = nil) {
+        self.init(families: families, size: textStyle.pointSize(in: .large), weight: weight ?? textStyle.defaultWeight)
+        self.textStyle = textStyle
     }
 }
 
@@ -70,6 +130,18 @@ public enum LineBreakMode: String, Sendable, CaseIterable {
     case wordWrap, charWrap, clip, truncateHead, truncateTail, truncateMiddle
 
     var truncates: Bool { self == .truncateHead || self == .truncateTail || self == .truncateMiddle }
+}
+
+/// `NSParagraphStyle.LineBreakStrategy`: refinements of greedy line filling in the modes that
+/// break between words (every mode but `charWrap`). `standard`, UILabel's default, is
+/// `pushOut` and `hangulWordPriority` together (docs/layout-rules.md).
+public enum LineBreakStrategy: String, Sendable, CaseIterable {
+    case standard, pushOut, hangulWordPriority, none
+
+    /// No paragraph ends with a one-word line when a word from the line above can move down.
+    var pushesOut: Bool { self == .standard || self == .pushOut }
+    /// Korean text breaks only at spaces: never between two Hangul characters.
+    var keepsHangulWords: Bool { self == .standard || self == .hangulWordPriority }
 }
 
 /// `NSTextAlignment`.
@@ -123,14 +195,22 @@ public struct Color: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// `#RRGGBB`, or `#RRGGBBAA` when not opaque.
+    /// `#RRGGBB`, or `#RRGGBBAA` when not opaque. (Written in place: a string this short is
+    /// stored inline, so this allocates nothing; the input hash reads it for every layout.)
     public var description: String {
-        let hex = Array("0123456789ABCDEF".utf8)
-        var bytes: [UInt8] = [UInt8(ascii: "#")]
-        for component in alpha == 255 ? [red, green, blue] : [red, green, blue, alpha] {
-            bytes.append(hex[Int(component >> 4)])
-            bytes.append(hex[Int(component & 15)])
+        let count = alpha == 255 ? 7 : 9
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            func hex(_ value: UInt8) -> UInt8 { value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10 }
+            func write(_ component: UInt8, at index: Int) {
+                buffer[index] = hex(component >> 4)
+                buffer[index + 1] = hex(component & 15)
+            }
+            buffer[0] = UInt8(ascii: "#")
+            write(red, at: 1)
+            write(green, at: 3)
+            write(blue, at: 5)
+            if count == 9 { write(alpha, at: 7) }
+            return count
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

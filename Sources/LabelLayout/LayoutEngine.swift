@@ -21,28 +21,62 @@ public final class LayoutEngine: Sendable {
     public static let version: String = {
         let harfBuzz = String(cString: hb_version_string())
         let icu = String(cString: lc_icu_version())
-        return "labelcat-layout/1 harfbuzz/\(harfBuzz) icu/\(icu)"
+        return "labelcat-layout/3 harfbuzz/\(harfBuzz) icu/\(icu)"
     }()
 
     public let fonts: FontLibrary
     private let idleWorkspaces = Mutex<[LayoutWorkspace]>([])
 
-    /// - Parameter defaultFamily: the family of labels that name none (the "system font").
-    public init(defaultFamily: String = "Noto Sans CJK SC") {
+    /// - Parameter defaultFamily: the family of labels that name none (the "system font"): a
+    ///   family, a font file path, or a comma-separated list of them; `SystemFont.families`
+    ///   (Inter first, tracked as SF Pro) unless set.
+    public init(defaultFamily: String = SystemFont.families) {
         fonts = FontLibrary(defaultFamily: defaultFamily)
     }
 
-    /// Lays out a label's text for a locale ("" = its base text).
-    public func layout(_ definition: LabelDefinition, locale: String = "") throws(LayoutError) -> ComputedLayout {
+    /// Lays out one of a label's texts — a locale's ("" = the base text), a variant's ("" = the
+    /// plain text) — at a content size category.
+    public func layout(_ definition: LabelDefinition, locale: String = "", variant: String = "",
+                       category: ContentSizeCategory = .large) throws(LayoutError) -> ComputedLayout {
         let workspace = try checkOutWorkspace()
         defer { checkIn(workspace) }
-        return try workspace.layout(definition, locale: locale)
+        return try workspace.layoutLines(definition, text: TextKey(locale: locale, variant: variant), category: category).layout
+    }
+
+    /// Lays out one of a label's texts at several content size categories, doing once what
+    /// their layouts share: the text, its line breaks and its shaping (in ems, so it serves every
+    /// size unless a face depends on the size), and the hash of the definition. Categories at
+    /// which the font has the same size share one layout. The layouts come in `categories`' order.
+    public func layouts(_ definition: LabelDefinition, locale: String = "", variant: String = "",
+                        categories: [ContentSizeCategory]) throws(LayoutError) -> [ComputedLayout] {
+        let workspace = try checkOutWorkspace()
+        defer { checkIn(workspace) }
+        let prepared = try workspace.prepare(definition, text: TextKey(locale: locale, variant: variant))
+        var layouts: [ComputedLayout] = []
+        layouts.reserveCapacity(categories.count)
+        var sizes: [Double] = []
+        sizes.reserveCapacity(categories.count)
+        for category in categories {
+            let size = definition.font.pointSize(in: category)
+            if let same = sizes.firstIndex(of: size) {
+                var copy = layouts[same]
+                copy.contentSizeCategory = category
+                copy.inputHash = InputHash.finish(prepared.fieldsHash, category: category, chain: prepared.chain)
+                layouts.append(copy)
+            } else {
+                layouts.append(workspace.layout(prepared, category: category).layout)
+            }
+            sizes.append(size)
+        }
+        return layouts
     }
 
     /// The input hash `layout` would record, without laying out: a stored layout whose hash
     /// differs is stale.
-    public func inputHash(_ definition: LabelDefinition, locale: String = "") throws(LayoutError) -> String {
-        InputHash.of(definition, locale: locale, chain: try fonts.chain(for: definition.font))
+    public func inputHash(_ definition: LabelDefinition, locale: String = "", variant: String = "",
+                          category: ContentSizeCategory = .large) throws(LayoutError) -> String {
+        InputHash.of(definition, text: TextKey(locale: locale, variant: variant), category: category,
+                     chain: try fonts.chain(for: definition.font))
     }
 
     /// The font a layout of `definition` reports: its primary face, metrics at its size and
@@ -79,227 +113,6 @@ public final class LayoutEngine: Sendable {
     }
 }
 
-extension LayoutWorkspace {
-    func layout(_ definition: LabelDefinition, locale: String) throws(LayoutError) -> ComputedLayout {
-        try definition.validateNumbers()
-        let chain = try fonts.chain(for: definition.font)
-        let font = ResolvedFont(definition, primary: chain.primary)
-        let lineHeight = font.lineHeight
-        let bounds = definition.bounds
-        let inner = bounds.inset(by: definition.contentInsets)
-        let textString = definition.text(for: locale)
-        fillUTF16(textString, into: &textBuffer)
-        trimStore()
-        let text = UnsafeBufferPointer(start: textBuffer.base, count: textBuffer.count)
-        let bidi = BidiParagraphs(text)
-        let segments = try bidi.levels.withUnsafeBufferPointer { levels throws(LayoutError) in
-            try self.segments(text, locale: locale, levels: bidi.isAllLeftToRight ? nil : levels, chain: chain)
-        }
-        let tokenSegment = definition.lineBreakMode.truncates ? measureToken(definition.truncationToken, chain: chain) : nil
-        let setting = TextSetting(size: definition.font.size, letterSpacing: definition.letterSpacing, store: store)
-        let allLines = breakLines(segments, width: inner.width, mode: definition.lineBreakMode,
-                                  setting: setting, textLength: text.count)
-        let needed = allLines.count
-
-        func shownLines(_ count: Int) -> [PlacedLine] {
-            var shown = allLines.prefix(count).map {
-                PlacedLine(range: $0.start..<$0.end, text: visibleText(text, $0.start..<$0.contentEnd),
-                           width: $0.width, endsParagraph: $0.endsParagraph)
-            }
-            if count < needed, definition.lineBreakMode.truncates {
-                shown[count - 1] = truncatedLine(allLines, index: count - 1, segments: segments, text: text,
-                                                 width: inner.width, token: tokenSegment,
-                                                 definition: definition, setting: setting)
-            }
-            return shown
-        }
-
-        let limit = definition.numberOfLines > 0 ? min(needed, definition.numberOfLines) : needed
-        let step = lineHeight + definition.lineSpacing
-        // Counted in Double: a frame of "unlimited" height (1e300) fits every line.
-        let fittingLines = step > 0 ? ((inner.height + definition.lineSpacing) / step + 1e-9).rounded(.down) : .infinity
-        let fittingHeight = fittingLines >= Double(limit) ? limit : Int(fittingLines)
-        let visible = needed == 0 ? 0 : max(1, min(limit, fittingHeight))
-        let lines = shownLines(visible)
-
-        func textHeight(_ count: Int) -> Double {
-            count == 0 ? 0 : Double(count) * lineHeight + Double(count - 1) * definition.lineSpacing
-        }
-        let justifiedWidth = definition.textAlignment == .justified ? inner.width : 0
-        func lineWidth(_ line: PlacedLine, isLast: Bool) -> Double {
-            line.endsParagraph || isLast ? line.width : max(line.width, justifiedWidth)
-        }
-        func textWidth(_ lines: [PlacedLine]) -> Double {
-            lines.indices.map { lineWidth(lines[$0], isLast: $0 == lines.count - 1) }.max() ?? 0
-        }
-
-        let scale = definition.scale
-        let size = Size(width: roundUp(textWidth(lines), scale: scale), height: roundUp(textHeight(visible), scale: scale))
-        let rightToLeft = bidi.isRightToLeft(at: lines.first?.range.lowerBound ?? 0)
-        let textX = Self.alignedX(width: size.width, in: inner, alignment: definition.textAlignment, rightToLeft: rightToLeft)
-        let textY: Double
-        switch definition.verticalAlignment {
-        case .top: textY = inner.minY
-        case .bottom: textY = inner.maxY - size.height
-        case .middle: textY = inner.minY + (inner.height - size.height) / 2
-        }
-
-        var placed: [LayoutLine] = []
-        placed.reserveCapacity(lines.count)
-        for (index, line) in lines.enumerated() {
-            let width = lineWidth(line, isLast: index == lines.count - 1)
-            let lineRTL = bidi.isRightToLeft(at: line.range.lowerBound)
-            let alignment = definition.textAlignment == .justified && width != line.width ? .left : definition.textAlignment
-            let y = textY + Double(index) * step
-            placed.append(LayoutLine(
-                range: TextRange(location: line.range.lowerBound, length: line.range.count),
-                text: line.text,
-                rect: Rect(x: Self.alignedX(width: width, in: inner, alignment: alignment, rightToLeft: lineRTL),
-                           y: y, width: width, height: lineHeight),
-                baseline: y + lineHeight + font.descender))
-        }
-
-        // sizeThatFits: the frame's width, unlimited height, numberOfLines still applied.
-        let intrinsicLines = limit == visible ? lines : shownLines(max(limit, needed == 0 ? 0 : 1))
-        let insets = definition.contentInsets
-        let intrinsic = Size(
-            width: roundUp(textWidth(intrinsicLines), scale: scale) + insets.left + insets.right,
-            height: roundUp(textHeight(intrinsicLines.count), scale: scale) + insets.top + insets.bottom)
-
-        return ComputedLayout(
-            name: definition.name, locale: locale, bounds: bounds,
-            textRect: Rect(x: textX, y: textY, width: size.width, height: size.height),
-            lines: placed, neededLineCount: needed, truncated: visible < needed,
-            intrinsicSize: intrinsic,
-            font: font,
-            inputHash: InputHash.of(definition, locale: locale, chain: chain),
-            engineVersion: LayoutEngine.version)
-    }
-
-    /// x of a box of `width` aligned in `inner` (SPEC §2.8).
-    static func alignedX(width: Double, in inner: Rect, alignment: TextAlignment, rightToLeft: Bool) -> Double {
-        switch alignment {
-        case .left: return inner.minX
-        case .right: return inner.maxX - width
-        case .center: return inner.minX + (inner.width - width) / 2
-        case .natural, .justified: return rightToLeft ? inner.maxX - width : inner.minX
-        }
-    }
-
-    /// The last visible line with the truncation token put in (SPEC §2.6). It shows as much
-    /// of the rest of its paragraph as fits beside the token: the start (tail), the end (head)
-    /// or both (middle). When the rest of the paragraph fits whole and only later paragraphs
-    /// are hidden, the token goes at the end in every mode.
-    func truncatedLine(_ lines: UnsafeBufferPointer<LineBox>, index: Int, segments: UnsafeBufferPointer<Segment>, text: UnsafeBufferPointer<UInt16>,
-                       width available: Double, token: Segment?, definition: LabelDefinition,
-                       setting: TextSetting) -> PlacedLine {
-        let line = lines[index]
-        let paragraphEnd = lines[index...].first { $0.endsParagraph }?.contentEnd ?? lines[lines.count - 1].contentEnd
-        let ruler = GraphemeRuler(segments: segments, from: line.start, to: paragraphEnd, setting: setting, text: text)
-        let tokenWidth = token.map { setting.offset($0, $0.lastEdge) } ?? 0
-        let budget = available - tokenWidth
-        let last = ruler.count - 1
-        func string(_ from: Int, _ to: Int) -> String { visibleText(text, ruler.offsets[from]..<ruler.offsets[to]) }
-        let range = line.start..<paragraphEnd
-        let tokenText = definition.truncationToken
-
-        let whole = ruler.trimmedWidth(from: 0, to: last)
-        if whole.width <= budget + 1e-6 {
-            return PlacedLine(range: range, text: string(whole.from, whole.to) + tokenText,
-                              width: whole.width + tokenWidth, endsParagraph: false)
-        }
-        func longestPrefix(within limit: Double) -> (width: Double, from: Int, to: Int) {
-            var best = ruler.trimmedWidth(from: 0, to: 0)
-            for end in 1...max(1, last) where end <= last {
-                let candidate = ruler.trimmedWidth(from: 0, to: end)
-                if candidate.width > limit + 1e-6 { break }
-                best = candidate
-            }
-            return best
-        }
-        func longestSuffix(within limit: Double, notBefore floor: Int) -> (width: Double, from: Int, to: Int) {
-            var best = ruler.trimmedWidth(from: last, to: last)
-            var start = last - 1
-            while start >= floor {
-                let candidate = ruler.trimmedWidth(from: start, to: last)
-                if candidate.width > limit + 1e-6 { break }
-                best = candidate
-                start -= 1
-            }
-            return best
-        }
-        switch definition.lineBreakMode {
-        case .truncateHead:
-            let suffix = longestSuffix(within: budget, notBefore: 0)
-            return PlacedLine(range: range, text: tokenText + string(suffix.from, suffix.to),
-                              width: tokenWidth + suffix.width, endsParagraph: false)
-        case .truncateMiddle:
-            let prefix = longestPrefix(within: budget / 2)
-            let suffix = longestSuffix(within: budget - prefix.width, notBefore: prefix.to)
-            return PlacedLine(range: range, text: string(prefix.from, prefix.to) + tokenText + string(suffix.from, suffix.to),
-                              width: prefix.width + tokenWidth + suffix.width, endsParagraph: false)
-        default:
-            let prefix = longestPrefix(within: budget)
-            return PlacedLine(range: range, text: string(prefix.from, prefix.to) + tokenText,
-                              width: prefix.width + tokenWidth, endsParagraph: false)
-        }
-    }
-}
-
-extension LayoutWorkspace {
-    /// Measures the truncation token as a segment of its own; nil for an empty token.
-    func measureToken(_ token: String, chain: FontChain) -> Segment? {
-        let units = Array(token.utf16)
-        guard !units.isEmpty else { return nil }
-        let entry = units.withUnsafeBufferPointer { measure($0, 0..<$0.count, levels: nil, chain: chain) }
-        return Segment(start: 0, end: units.count, endsParagraph: false, entry: store.entries[entry])
-    }
-}
-
-/// A visible line before it is placed.
-struct PlacedLine {
-    var range: Range<Int>
-    var text: String
-    var width: Double
-    var endsParagraph: Bool
-}
-
-/// The text of a range without its line separators. Transcodes to UTF-8 by hand: building a
-/// String from UTF-16 goes through the standard library's slow path.
-func visibleText(_ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>) -> String {
-    var end = range.upperBound
-    while end > range.lowerBound, isLineSeparator(text[end - 1]) { end -= 1 }
-    return String(unsafeUninitializedCapacity: (end - range.lowerBound) * 3) { utf8 in
-        var count = 0
-        var index = range.lowerBound
-        while index < end {
-            let (codePoint, width) = codePointAt(text, index)
-            index += width
-            switch codePoint {
-            case 0..<0x80:
-                utf8[count] = UInt8(codePoint)
-                count += 1
-            case 0x80..<0x800:
-                utf8[count] = UInt8(0xC0 | codePoint >> 6)
-                utf8[count + 1] = UInt8(0x80 | codePoint & 0x3F)
-                count += 2
-            case 0x800..<0x10000:
-                utf8[count] = UInt8(0xE0 | codePoint >> 12)
-                utf8[count + 1] = UInt8(0x80 | codePoint >> 6 & 0x3F)
-                utf8[count + 2] = UInt8(0x80 | codePoint & 0x3F)
-                count += 3
-            default:
-                utf8[count] = UInt8(0xF0 | codePoint >> 18)
-                utf8[count + 1] = UInt8(0x80 | codePoint >> 12 & 0x3F)
-                utf8[count + 2] = UInt8(0x80 | codePoint >> 6 & 0x3F)
-                utf8[count + 3] = UInt8(0x80 | codePoint & 0x3F)
-                count += 4
-            }
-        }
-        return count
-    }
-}
-
 /// UAX #9 levels of a text (ICU), skipped for text with no right-to-left character.
 struct BidiParagraphs {
     var levels: [UInt8] = []
@@ -323,8 +136,10 @@ struct BidiParagraphs {
 
     /// Hebrew, Arabic, Syriac, Thaana, NKo, …, their presentation forms, and the
     /// supplementary right-to-left blocks (through their surrogates), plus explicit marks.
+    @inline(__always)
     static func mayBeRightToLeft(_ unit: UInt16) -> Bool {
-        (0x0590...0x08FF).contains(unit) || (0xFB1D...0xFDFF).contains(unit) || (0xFE70...0xFEFF).contains(unit)
+        guard unit >= 0x0590 else { return false }
+        return (0x0590...0x08FF).contains(unit) || (0xFB1D...0xFDFF).contains(unit) || (0xFE70...0xFEFF).contains(unit)
             || (0xD802...0xD803).contains(unit) || (0xD83A...0xD83B).contains(unit)
             || unit == 0x200F || (0x202A...0x202E).contains(unit) || (0x2066...0x2069).contains(unit)
     }
@@ -336,7 +151,7 @@ func utf16Units(of string: String) -> [UInt16] {
     var string = string
     return string.withUTF8 { utf8 in
         [UInt16](unsafeUninitializedCapacity: utf8.count) { units, initialized in
-            initialized = transcodeToUTF16(utf8, into: units.baseAddress!)
+            initialized = transcodeToUTF16(utf8, into: units.baseAddress!, utf8Offsets: nil)
         }
     }
 }
@@ -347,17 +162,37 @@ func fillUTF16(_ string: String, into buffer: inout RawBuffer<UInt16>) {
     string.withUTF8 { utf8 in
         buffer.count = 0
         buffer.reserve(utf8.count)
-        buffer.count = transcodeToUTF16(utf8, into: buffer.base)
+        buffer.count = transcodeToUTF16(utf8, into: buffer.base, utf8Offsets: nil)
     }
 }
 
-/// Transcodes well-formed UTF-8 to UTF-16; `units` must hold `utf8.count` code units.
-/// Returns the number written.
-private func transcodeToUTF16(_ utf8: UnsafeBufferPointer<UInt8>, into units: UnsafeMutablePointer<UInt16>) -> Int {
+/// Writes the UTF-16 of a string into a buffer, and the UTF-8 offset in the string of each
+/// code unit's code point (and of the end) into `utf8Offsets`, reusing their storage.
+func fillUTF16(_ string: String, into buffer: inout RawBuffer<UInt16>, utf8Offsets: inout RawBuffer<Int32>) {
+    var string = string
+    string.withUTF8 { utf8 in
+        buffer.count = 0
+        buffer.reserve(utf8.count)
+        utf8Offsets.count = 0
+        utf8Offsets.reserve(utf8.count + 1)
+        buffer.count = transcodeToUTF16(utf8, into: buffer.base, utf8Offsets: utf8Offsets.base)
+        utf8Offsets.count = buffer.count + 1
+    }
+}
+
+/// Transcodes well-formed UTF-8 to UTF-16; `units` must hold `utf8.count` code units (and
+/// `utf8Offsets`, one more). Returns the number written.
+private func transcodeToUTF16(_ utf8: UnsafeBufferPointer<UInt8>, into units: UnsafeMutablePointer<UInt16>,
+                              utf8Offsets: UnsafeMutablePointer<Int32>?) -> Int {
     var count = 0
     var index = 0
+    defer { utf8Offsets?[count] = Int32(utf8.count) }
     while index < utf8.count {
         let lead = UInt32(utf8[index])
+        if let utf8Offsets {
+            utf8Offsets[count] = Int32(index)
+            if lead >= 0xF0 { utf8Offsets[count + 1] = Int32(index) }
+        }
         if lead < 0x80 {
             units[count] = UInt16(lead)
             count += 1

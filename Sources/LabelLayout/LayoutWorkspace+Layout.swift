@@ -1,196 +1,345 @@
-import CICU
+/// A label's text ready to be laid out at any size: the definition, which of its texts, its
+/// fonts and language. The text's UTF-16, line-break opportunities and bidi levels are in the
+/// workspace (`textBuffer`, `breakBuffer`, `bidi`); its shaping is made for a size by
+/// `ensureShaped` and serves every size unless a face depends on the size. (A class: the
+/// steps of a layout share it without copying the definition.)
+final class PreparedText {
+    let definition: LabelDefinition
+    let key: TextKey
+    let chain: FontChain
+    let language: TextLanguage
+    let bidi: BidiParagraphs
+    /// The text shown (`LabelDefinition.displayedText`): a line that is the whole text shows it.
+    let displayed: String
+    /// The input hash of the definition's fields and the text, before the category.
+    let fieldsHash: StableHasher
 
-/// A line as the breaker finds it, before truncation and placement.
-struct LineBox {
-    /// UTF-16 offsets: the line's first unit, the end of its last visible grapheme, and its
-    /// end including hanging white space and a hard break.
-    var start: Int
-    var contentEnd: Int
-    var end: Int
-    /// Advance of start..<contentEnd in points.
+    init(definition: LabelDefinition, key: TextKey, chain: FontChain, language: TextLanguage, bidi: BidiParagraphs,
+         displayed: String, fieldsHash: StableHasher) {
+        self.definition = definition
+        self.key = key
+        self.chain = chain
+        self.language = language
+        self.bidi = bidi
+        self.displayed = displayed
+        self.fieldsHash = fieldsHash
+    }
+}
+
+/// The lines of a prepared text at one point size (in the workspace's `lineBuffer`) and how
+/// many of them show.
+struct Arrangement {
+    let setting: TextSetting
+    let metrics: FontMetrics
+    let lineHeight: Double
+    /// Lines the whole text needs (one more than the lines that fit, for a trial).
+    let needed: Int
+    /// `needed`, limited by `numberOfLines`.
+    let limit: Int
+    /// Lines shown: `limit`, limited by the lines whose height fits (at least one).
+    let visible: Int
+    /// Some text is hidden: lines beyond the visible ones (unless the last visible line is
+    /// tightened to hold the rest), or, with `clip`, a line wider than the inner box.
+    let hidesText: Bool
+}
+
+/// A visible line before it is placed: its range and text, and what it shows (edges of the
+/// shaped text before and after the truncation token, if it has one).
+struct PlacedLine {
+    var range: Range<Int>
+    var text: String
     var width: Double
-    /// Ends with a mandatory break (`\n`, U+2028, …).
     var endsParagraph: Bool
+    var before: Range<Int>
+    var after: Range<Int> = 0..<0
+    var hasToken = false
+    /// Points added after each grapheme (negative) to tighten the line into its width.
+    var tightening = 0.0
 }
 
-/// One line-break segment of a label's text and where its measurement is in the store.
-struct Segment {
-    var start: Int
-    var end: Int
-    var endsParagraph: Bool
-    /// The measurement's first edge in the store's arrays, its number of edges (grapheme
-    /// boundaries, both ends included) and the edge where trailing white space begins.
-    var edgeStart: Int
-    var edgeCount: Int
-    var contentEdge: Int
-
-    init(start: Int, end: Int, endsParagraph: Bool, entry: SegmentStore.Entry) {
-        self.start = start
-        self.end = end
-        self.endsParagraph = endsParagraph
-        edgeStart = Int(entry.edgeStart)
-        edgeCount = Int(entry.edgeCount)
-        contentEdge = Int(entry.contentEdge)
+extension LabelDefinition {
+    /// Autoshrink applies: `adjustsFontSizeToFitWidth` with a `minimumScaleFactor` below 1, on
+    /// a one-line label, or on a label of several lines in a truncating mode (UILabel shrinks
+    /// several lines only when it truncates them).
+    var shrinksToFit: Bool {
+        adjustsFontSizeToFitWidth && minimumScaleFactor > 0 && minimumScaleFactor < 1
+            && (numberOfLines == 1 || lineBreakMode.truncates)
     }
 
-    var lastEdge: Int { edgeCount - 1 }
-}
-
-/// The per-label facts the breaking and truncation steps share: the size and letter spacing,
-/// and the store's measurements (valid until the store changes: make it after measuring).
-struct TextSetting {
-    let size: Double
-    let letterSpacing: Double
-    let edgeOffsets: UnsafeMutablePointer<Int32>
-    let edgeAdvances: UnsafeMutablePointer<Double>
-
-    init(size: Double, letterSpacing: Double, store: SegmentStore) {
-        self.size = size
-        self.letterSpacing = letterSpacing
-        edgeOffsets = store.edgeOffsets.base
-        edgeAdvances = store.edgeAdvances.base
-    }
-
-    /// Points from a segment's start to its edge `edge`.
-    @inline(__always)
-    func offset(_ segment: Segment, _ edge: Int) -> Double {
-        edgeAdvances[segment.edgeStart + edge] * size + Double(edge) * letterSpacing
-    }
-
-    /// The UTF-16 offset in the text of a segment's edge.
-    @inline(__always)
-    func position(_ segment: Segment, _ edge: Int) -> Int {
-        segment.start + Int(edgeOffsets[segment.edgeStart + edge])
-    }
+    /// Tightening applies: `allowsDefaultTighteningForTruncation` in a truncating mode.
+    var tightensToFit: Bool { allowsDefaultTighteningForTruncation && lineBreakMode.truncates }
 }
 
 extension LayoutWorkspace {
-    /// Splits text into line-break segments (UAX #14 with the locale's tailoring) and measures each.
-    func segments(_ text: UnsafeBufferPointer<UInt16>, locale: String, levels: UnsafeBufferPointer<UInt8>?,
-                  chain: FontChain) throws(LayoutError) -> UnsafeBufferPointer<Segment> {
-        segmentBuffer.count = 0
-        guard !text.isEmpty else { return UnsafeBufferPointer(start: segmentBuffer.base, count: 0) }
-        let iterator = try lineIterator(locale: locale)
-        lc_break_set_text(iterator, text.baseAddress, Int32(text.count))
-        var start = 0
-        while true {
-            let boundary = Int(lc_break_next(iterator))
-            if boundary == Int(LC_BREAK_DONE) || boundary <= start { break }
-            let hard = lc_break_is_hard(iterator) != 0 && isLineSeparator(text[boundary - 1])
-            let entry = measure(text, start..<boundary, levels: levels, chain: chain)
-            segmentBuffer.append(Segment(start: start, end: boundary, endsParagraph: hard, entry: store.entries[entry]))
-            start = boundary
-        }
-        return UnsafeBufferPointer(start: segmentBuffer.base, count: segmentBuffer.count)
+    /// How much wider than its room a line may be and still be tightened into it instead of
+    /// truncated: AppKit's documented `tighteningFactorForTruncation` default.
+    static let tighteningFactor = 0.05
+
+    var currentText: UnsafeBufferPointer<UInt16> { UnsafeBufferPointer(start: textBuffer.base, count: textBuffer.count) }
+
+    /// Reads one of a definition's texts into the workspace: its UTF-16, bidi levels and
+    /// line-break opportunities; shaping waits for a size (`ensureShaped`).
+    func prepare(_ definition: LabelDefinition, text key: TextKey) throws(LayoutError) -> PreparedText {
+        try definition.validateNumbers()
+        let chain = try chain(for: definition.font)
+        let displayed = definition.displayedText(locale: key.locale, variant: key.variant)
+        fillUTF16(displayed, into: &textBuffer, utf8Offsets: &utf8Offsets)
+        trimStore()
+        shapedSize = nil
+        let text = currentText
+        let bidi = BidiParagraphs(text)
+        try findLineBreaks(text, locale: key.locale)
+        return PreparedText(definition: definition, key: key, chain: chain, language: language(for: key.locale), bidi: bidi,
+                            displayed: displayed, fieldsHash: InputHash.fields(of: definition, text: key))
     }
 
-    /// Greedy line filling at `width` points (SPEC §2.3): whole segments while they fit;
-    /// `charWrap` splits a segment at the last grapheme that fits; other modes move it to the
-    /// next line and split only a segment wider than a whole line. Trailing white space hangs.
-    func breakLines(_ segments: UnsafeBufferPointer<Segment>, width available: Double, mode: LineBreakMode,
-                    setting: TextSetting, textLength: Int) -> UnsafeBufferPointer<LineBox> {
-        let tolerance = 1e-6
-        lineBuffer.count = 0
-        var line = LineBox(start: 0, contentEnd: 0, end: 0, width: 0, endsParagraph: false)
-        var lineAdvance = 0.0 // including hanging white space so far
-        var lineIsEmpty = true
-
-        func finishLine(at end: Int, endsParagraph: Bool) {
-            line.end = end
-            line.endsParagraph = endsParagraph
-            lineBuffer.append(line)
-            line = LineBox(start: end, contentEnd: end, end: end, width: 0, endsParagraph: false)
-            lineAdvance = 0
-            lineIsEmpty = true
-        }
-
-        for segment in segments {
-            let contentEdge = segment.contentEdge
-            var from = 0
-            while true {
-                let origin = setting.offset(segment, from)
-                let contentAdvance = setting.offset(segment, contentEdge) - origin
-                if lineAdvance + contentAdvance <= available + tolerance || contentEdge <= from {
-                    if contentEdge > from {
-                        line.width = lineAdvance + contentAdvance
-                        line.contentEnd = setting.position(segment, contentEdge)
-                    }
-                    lineAdvance += setting.offset(segment, segment.lastEdge) - origin
-                    lineIsEmpty = false
-                    if segment.endsParagraph { finishLine(at: segment.end, endsParagraph: true) }
-                    break
-                }
-                if mode != .charWrap, !lineIsEmpty {
-                    finishLine(at: setting.position(segment, from), endsParagraph: false)
-                    continue
-                }
-                // Split inside the segment at the last grapheme boundary that fits.
-                var split = from
-                while split < contentEdge,
-                      lineAdvance + setting.offset(segment, split + 1) - origin <= available + tolerance {
-                    split += 1
-                }
-                if split == from {
-                    if !lineIsEmpty {
-                        finishLine(at: setting.position(segment, from), endsParagraph: false)
-                        continue
-                    }
-                    split = from + 1 // not even one grapheme fits an empty line: it overflows
-                }
-                line.width = lineAdvance + setting.offset(segment, split) - origin
-                line.contentEnd = setting.position(segment, split)
-                lineIsEmpty = false
-                if split >= contentEdge {
-                    finishLine(at: segment.end, endsParagraph: segment.endsParagraph)
-                    break
-                }
-                finishLine(at: setting.position(segment, split), endsParagraph: false)
-                from = split
-            }
-        }
-        if !lineIsEmpty { finishLine(at: textLength, endsParagraph: false) }
-        return UnsafeBufferPointer(start: lineBuffer.base, count: lineBuffer.count)
-    }
-}
-
-/// Grapheme boundaries of a stretch of text with their x offsets from its start, built from
-/// the segments' measurements: what truncation needs to cut at any grapheme.
-struct GraphemeRuler {
-    /// UTF-16 offsets of boundaries, ascending, first = the stretch's start.
-    var offsets: [Int] = []
-    /// x of each boundary in points.
-    var positions: [Double] = []
-    /// Whether the grapheme ending at each boundary is white space (index 0 unused).
-    var endsWithSpace: [Bool] = []
-
-    init(segments: UnsafeBufferPointer<Segment>, from start: Int, to end: Int, setting: TextSetting,
-         text: UnsafeBufferPointer<UInt16>) {
-        offsets.append(start)
-        positions.append(0)
-        endsWithSpace.append(false)
-        var x = 0.0
-        for segment in segments where segment.end > start && segment.start < end {
-            var previous: Int?
-            for index in 0..<segment.edgeCount {
-                let offset = setting.position(segment, index)
-                defer { previous = index }
-                guard offset > start, offset <= end, let previous else { continue }
-                x += setting.offset(segment, index) - setting.offset(segment, previous)
-                offsets.append(offset)
-                positions.append(x)
-                endsWithSpace.append(isHangingWhitespace(text[offset - 1]))
-            }
-        }
+    /// The font library's chain of a font's families, the last one remembered: labels in a run
+    /// mostly share a font, and this spares the library's lock and hashing.
+    func chain(for font: FontSpec) throws(LayoutError) -> FontChain {
+        if let last = lastChain, last.weight == font.weight, last.families == font.families { return last.chain }
+        let chain = try fonts.chain(for: font)
+        lastChain = (font.families, font.weight, chain)
+        return chain
     }
 
-    var count: Int { offsets.count }
+    /// Shapes the prepared text for a point size, unless its shaping already serves that size
+    /// (it serves every size when no face depends on the size).
+    func ensureShaped(_ prepared: PreparedText, size: Double) {
+        if let shapedSize, shapedSize == size || !shaped.dependsOnSize { return }
+        let text = currentText
+        let breaks = UnsafeBufferPointer(start: breakBuffer.base, count: breakBuffer.count)
+        prepared.bidi.levels.withUnsafeBufferPointer { levels in
+            shapeText(text, levels: prepared.bidi.isAllLeftToRight ? nil : levels, chain: prepared.chain,
+                      language: prepared.language, breaks: breaks, size: size, into: &self.shaped)
+        }
+        shapedSize = size
+    }
 
-    /// Width from boundary `from` to boundary `to`, leaving out white space at either end.
-    func trimmedWidth(from: Int, to: Int) -> (width: Double, from: Int, to: Int) {
-        var low = from
-        var high = to
-        while high > low, endsWithSpace[high] { high -= 1 }
-        while low < high, endsWithSpace[low + 1] { low += 1 }
-        return (positions[high] - positions[low], low, high)
+    /// Breaks the prepared text into lines at a point size in the inner box and counts what
+    /// shows. A trial only asks whether text is hidden: it stops breaking once the lines that
+    /// fit are exceeded.
+    func arrange(_ prepared: PreparedText, size: Double, inner: Rect, trial: Bool = false) -> Arrangement {
+        let definition = prepared.definition
+        ensureShaped(prepared, size: size)
+        let setting = TextSetting(size: size, letterSpacing: definition.letterSpacing, tracked: prepared.chain.trackedFace != nil)
+        let metrics = prepared.chain.primary.metrics(size: size)
+        let lineHeight = ResolvedFont.lineHeight(metrics, definition)
+        let step = lineHeight + definition.lineSpacing
+        // Counted in Double: a frame of "unlimited" height (1e300) fits every line.
+        let fittingLines = step > 0 ? ((inner.height + definition.lineSpacing) / step + 1e-9).rounded(.down) : .infinity
+        let numberLimit = definition.numberOfLines > 0 ? definition.numberOfLines : Int.max
+        let capacity = max(1, fittingLines >= Double(numberLimit) ? numberLimit : Int(fittingLines))
+        let lines = breakLines(shaped, currentText, width: inner.width, mode: definition.lineBreakMode,
+                               strategy: definition.lineBreakStrategy, setting: setting,
+                               maximumLines: trial ? capacity : .max)
+        let needed = lines.count
+        let limit = min(needed, numberLimit)
+        let visible = needed == 0 ? 0 : min(limit, capacity)
+        var hidden = visible < needed
+        if hidden, definition.tightensToFit,
+           tightenedRest(from: lines[visible - 1].startEdge, available: inner.width, setting: setting) != nil {
+            hidden = false
+        }
+        if !hidden, definition.lineBreakMode == .clip,
+           lines.prefix(visible).contains(where: { $0.width > inner.width + 1e-6 }) {
+            hidden = true
+        }
+        return Arrangement(setting: setting, metrics: metrics, lineHeight: lineHeight, needed: needed, limit: limit,
+                           visible: visible, hidesText: hidden)
+    }
+
+    /// The rest of the paragraph from edge `start` as one line tightened into `available`
+    /// points — its letter spacing reduced evenly — when it is at most 5% wider than that and
+    /// no text follows the paragraph: (its end edge, content edge, width, spacing added per
+    /// grapheme). Nil when tightening cannot show the rest of the text.
+    func tightenedRest(from start: Int, available: Double, setting: TextSetting)
+        -> (end: Int, content: Int, width: Double, spacing: Double)? {
+        let last = shaped.edgeCount - 1
+        var end = start + 1
+        while end < last, !shaped.has(end, ShapedText.mandatory) { end += 1 }
+        guard end == last else { return nil }
+        let content = shaped.contentEdge(from: start, to: end)
+        guard content > start else { return nil }
+        let width = lineWidth(shaped, currentText, from: start, to: content, setting: setting)
+        guard width <= available * (1 + Self.tighteningFactor) + 1e-6 else { return nil }
+        let graphemes = Double(content - start)
+        let spacing = min(0, (available - width) / graphemes)
+        return (end, content, width + spacing * graphemes, spacing)
+    }
+
+    /// Autoshrink: the largest size below `size`, on a grid of 1/1000 pt and no smaller than
+    /// `size × minimumScaleFactor`, at which no text is hidden; `size × minimumScaleFactor` when
+    /// there is none (the text is then truncated at that size). Bisection: every trial size
+    /// reuses the text's shaping (in ems) unless a face depends on the size.
+    func shrunkSize(_ prepared: PreparedText, from size: Double, inner: Rect) -> Double {
+        let minimum = size * prepared.definition.minimumScaleFactor
+        func fits(_ millipoints: Int) -> Bool {
+            !arrange(prepared, size: Double(millipoints) / 1000, inner: inner, trial: true).hidesText
+        }
+        var low = Int((minimum * 1000).rounded(.up))
+        var high = Int((size * 1000).rounded(.up)) - 1
+        guard low <= high, fits(low) else { return minimum }
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if fits(middle) { low = middle } else { high = middle - 1 }
+        }
+        return Double(low) / 1000
+    }
+
+    /// The layout and its visible lines as the breaker and truncation left them (what the
+    /// glyphs are drawn from).
+    func layoutLines(_ definition: LabelDefinition, text selected: TextKey,
+                     category: ContentSizeCategory) throws(LayoutError) -> (layout: ComputedLayout, lines: [PlacedLine]) {
+        layout(try prepare(definition, text: selected), category: category)
+    }
+
+    /// Lays out a prepared text at a content size category: at the font's size for the
+    /// category, shrunk when autoshrink applies and text would be hidden.
+    func layout(_ prepared: PreparedText, category: ContentSizeCategory) -> (layout: ComputedLayout, lines: [PlacedLine]) {
+        let definition = prepared.definition
+        let insets = definition.contentInsets
+        let scale = definition.scale
+        let size = definition.font.pointSize(in: category)
+        // A self-sizing label has all the height its lines need; its bounds are set from them.
+        var bounds = definition.bounds
+        if definition.isSelfSizing { bounds.height = .greatestFiniteMagnitude }
+        var inner = bounds.inset(by: insets)
+
+        func textHeight(_ count: Int, _ arrangement: Arrangement) -> Double {
+            count == 0 ? 0 : Double(count) * arrangement.lineHeight + Double(count - 1) * definition.lineSpacing
+        }
+        let justifiedWidth = definition.textAlignment == .justified ? inner.width : 0
+        func lineWidth(_ line: PlacedLine, isLast: Bool) -> Double {
+            line.endsParagraph || isLast ? line.width : max(line.width, justifiedWidth)
+        }
+        func textWidth(_ lines: [PlacedLine]) -> Double {
+            var widest = 0.0
+            for index in lines.indices { widest = max(widest, lineWidth(lines[index], isLast: index == lines.count - 1)) }
+            return widest
+        }
+
+        // sizeThatFits: the frame's width, unlimited height, numberOfLines still applied, at the
+        // font's own size (UIKit's intrinsic size does not shrink). A self-sizing label is that
+        // tall. When the lines shown are those lines, they tell the intrinsic size.
+        var arrangement = arrange(prepared, size: size, inner: inner)
+        let shrinks = arrangement.hidesText && definition.shrinksToFit
+        var lines: [PlacedLine] = []
+        let intrinsicLines: [PlacedLine]
+        if !shrinks, arrangement.visible == arrangement.limit {
+            lines = shownLines(prepared, arrangement, count: arrangement.visible, width: inner.width)
+            intrinsicLines = lines
+        } else {
+            intrinsicLines = shownLines(prepared, arrangement, count: arrangement.limit, width: inner.width, withText: false)
+        }
+        let intrinsic = Size(
+            width: roundUp(textWidth(intrinsicLines), scale: scale) + insets.left + insets.right,
+            height: roundUp(textHeight(intrinsicLines.count, arrangement), scale: scale) + insets.top + insets.bottom)
+        if definition.isSelfSizing {
+            bounds.height = intrinsic.height
+            inner = bounds.inset(by: insets)
+        }
+
+        var fontSize = size
+        if shrinks {
+            fontSize = shrunkSize(prepared, from: size, inner: inner)
+            arrangement = arrange(prepared, size: fontSize, inner: inner)
+        }
+        if shrinks || arrangement.visible != arrangement.limit {
+            lines = shownLines(prepared, arrangement, count: arrangement.visible, width: inner.width)
+        }
+
+        let textSize = Size(width: roundUp(textWidth(lines), scale: scale),
+                            height: roundUp(textHeight(lines.count, arrangement), scale: scale))
+        let rightToLeft = prepared.bidi.isRightToLeft(at: lines.first?.range.lowerBound ?? 0)
+        let textX = Self.alignedX(width: textSize.width, in: inner, alignment: definition.textAlignment, rightToLeft: rightToLeft)
+        let textY: Double
+        switch definition.verticalAlignment {
+        case .top: textY = inner.minY
+        case .bottom: textY = inner.maxY - textSize.height
+        case .middle: textY = inner.minY + (inner.height - textSize.height) / 2
+        }
+
+        let step = arrangement.lineHeight + definition.lineSpacing
+        var placed: [LayoutLine] = []
+        placed.reserveCapacity(lines.count)
+        for (index, line) in lines.enumerated() {
+            let width = lineWidth(line, isLast: index == lines.count - 1)
+            let lineRTL = prepared.bidi.isRightToLeft(at: line.range.lowerBound)
+            let alignment = definition.textAlignment == .justified && width != line.width ? .left : definition.textAlignment
+            let y = textY + Double(index) * step
+            placed.append(LayoutLine(
+                range: TextRange(location: line.range.lowerBound, length: line.range.count),
+                text: line.text,
+                rect: Rect(x: Self.alignedX(width: width, in: inner, alignment: alignment, rightToLeft: lineRTL),
+                           y: y, width: width, height: arrangement.lineHeight),
+                baseline: y + arrangement.lineHeight + arrangement.metrics.descender))
+        }
+
+        let primary = prepared.chain.primary
+        let font = ResolvedFont(family: primary.family, file: primary.path, size: fontSize, lineHeight: arrangement.lineHeight,
+                                ascender: arrangement.metrics.ascender, descender: arrangement.metrics.descender)
+        let layout = ComputedLayout(
+            name: definition.name, locale: prepared.key.locale, variant: prepared.key.variant, contentSizeCategory: category,
+            bounds: bounds, textRect: Rect(x: textX, y: textY, width: textSize.width, height: textSize.height),
+            lines: placed, neededLineCount: arrangement.needed, truncated: arrangement.hidesText, shrunk: fontSize < size,
+            intrinsicSize: intrinsic, font: font,
+            inputHash: InputHash.finish(prepared.fieldsHash, category: category, chain: prepared.chain),
+            engineVersion: LayoutEngine.version)
+        return (layout, lines)
+    }
+
+    /// The first `count` lines of an arrangement as they show: when text is hidden after them,
+    /// the last is tightened to hold the rest of its paragraph (`tightenedRest`) or, in a
+    /// truncating mode, truncated. Without text, only their ranges and widths are told (what
+    /// sizes are made of).
+    func shownLines(_ prepared: PreparedText, _ arrangement: Arrangement, count: Int, width available: Double,
+                    withText: Bool = true) -> [PlacedLine] {
+        let definition = prepared.definition
+        let text = currentText
+        let lines = UnsafeBufferPointer(start: lineBuffer.base, count: arrangement.needed)
+        var shown = lines.prefix(count).map { line in
+            PlacedLine(range: shaped.offset(line.startEdge)..<shaped.offset(line.endEdge),
+                       text: withText ? lineText(prepared, shaped.offset(line.startEdge)..<shaped.offset(line.contentEdge)) : "",
+                       width: line.width, endsParagraph: line.endsParagraph, before: line.startEdge..<line.contentEdge)
+        }
+        guard count < arrangement.needed, count > 0 else { return shown }
+        let start = lines[count - 1].startEdge
+        if definition.tightensToFit,
+           let rest = tightenedRest(from: start, available: available, setting: arrangement.setting) {
+            shown[count - 1] = PlacedLine(
+                range: shaped.offset(start)..<shaped.offset(rest.end),
+                text: withText ? lineText(prepared, shaped.offset(start)..<shaped.offset(rest.content)) : "",
+                width: rest.width, endsParagraph: true, before: start..<rest.content, tightening: rest.spacing)
+        } else if definition.lineBreakMode.truncates {
+            let tokenWidth = measureToken(definition.truncationToken, chain: prepared.chain, language: prepared.language,
+                                          setting: arrangement.setting)
+            shown[count - 1] = truncatedLine(lines, index: count - 1, shaped: shaped, text: text, width: available,
+                                             tokenWidth: tokenWidth, prepared: prepared, setting: arrangement.setting,
+                                             withText: withText)
+        }
+        return shown
+    }
+
+    /// The text a line shows of the UTF-16 range `range` of the prepared text, line separators
+    /// left out: copied from the displayed string (a whole-text line is that string), which
+    /// spares transcoding and checking the UTF-8 again.
+    func lineText(_ prepared: PreparedText, _ range: Range<Int>) -> String {
+        var end = range.upperBound
+        while end > range.lowerBound, isLineSeparator(textBuffer[end - 1]) { end -= 1 }
+        if range.lowerBound == 0, end == textBuffer.count { return prepared.displayed }
+        let utf8 = prepared.displayed.utf8
+        let from = utf8.index(utf8.startIndex, offsetBy: Int(utf8Offsets[range.lowerBound]))
+        let to = utf8.index(from, offsetBy: Int(utf8Offsets[end] - utf8Offsets[range.lowerBound]))
+        return String(Substring(utf8[from..<to]))
+    }
+
+    /// x of a box of `width` aligned in `inner` (docs/layout-rules.md, rule 8).
+    static func alignedX(width: Double, in inner: Rect, alignment: TextAlignment, rightToLeft: Bool) -> Double {
+        switch alignment {
+        case .left: return inner.minX
+        case .right: return inner.maxX - width
+        case .center: return inner.minX + (inner.width - width) / 2
+        case .natural, .justified: return rightToLeft ? inner.maxX - width : inner.minX
+        }
     }
 }

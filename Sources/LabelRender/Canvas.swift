@@ -6,10 +6,19 @@ import Glibc
 
 /// Why a picture could not be made or written.
 public struct RenderError: Error, Sendable, CustomStringConvertible {
+    /// What failed, for callers that can suggest a way out.
+    public enum Kind: Sendable, Equatable {
+        /// The picture's size in pixels is beyond what cairo can make.
+        case tooLarge(width: Int, height: Int)
+        case other
+    }
+
+    public let kind: Kind
     public let description: String
 
-    public init(_ description: String) {
+    public init(_ description: String, kind: Kind = .other) {
         self.description = description
+        self.kind = kind
     }
 
     /// "cairo: out of memory" style messages for a cairo status.
@@ -34,7 +43,8 @@ public final class Canvas {
     /// A transparent canvas of `width × height` pixels.
     public init(width: Int, height: Int) throws(RenderError) {
         guard width > 0, height > 0, width <= Self.maximumSide, height <= Self.maximumSide else {
-            throw RenderError("a picture of \(width) × \(height) pixels cannot be made (each side must be 1 to \(Self.maximumSide)); choose a smaller --scale or fewer labels")
+            throw RenderError("a picture of \(width) × \(height) pixels cannot be made (each side must be 1 to \(Self.maximumSide))",
+                              kind: .tooLarge(width: width, height: height))
         }
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
         let status = cairo_surface_status(surface)
@@ -64,29 +74,76 @@ public final class Canvas {
         cairo_surface_destroy(surface)
     }
 
-    /// Writes the picture as PNG to a file, or to standard output for "-".
+    /// Writes the picture as PNG to a file, or to standard output for "-". A file is written
+    /// whole or not at all: the PNG goes to a temporary file beside it, which is synced and
+    /// then renamed over `path`, so a full disk or a failed write leaves no partial picture
+    /// (and an older picture at `path` as it was).
     public func writePNG(to path: String) throws(RenderError) {
         cairo_surface_flush(surface)
-        let status: cairo_status_t
         if path == "-" {
-            status = cairo_surface_write_to_png_stream(surface, { _, data, length in
+            try writePNG(to: 1, name: "standard output")
+            return
+        }
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[...$0]) } ?? ""
+        let file = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let temporary = "\(directory).\(file).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else { throw Self.writeError(path, errno) }
+        var failure: RenderError?
+        do throws(RenderError) {
+            try writePNG(to: descriptor, name: "'\(path)'")
+            guard fsync(descriptor) == 0 else { throw Self.writeError(path, errno) }
+        } catch {
+            failure = error
+        }
+        if close(descriptor) != 0, failure == nil { failure = Self.writeError(path, errno) }
+        if let failure {
+            unlink(temporary)
+            throw failure
+        }
+        guard rename(temporary, path) == 0 else {
+            let failure = errno
+            unlink(temporary)
+            throw Self.writeError(path, failure)
+        }
+    }
+
+    private static func writeError(_ path: String, _ failure: Int32) -> RenderError {
+        RenderError("cannot write '\(path)': \(String(cString: strerror(failure)))")
+    }
+
+    /// Where `writePNG` sends the bytes, and the first write error.
+    private final class PNGSink {
+        let descriptor: Int32
+        var failure: Int32 = 0
+
+        init(descriptor: Int32) {
+            self.descriptor = descriptor
+        }
+    }
+
+    private func writePNG(to descriptor: Int32, name: String) throws(RenderError) {
+        let sink = PNGSink(descriptor: descriptor)
+        let status = withExtendedLifetime(sink) {
+            cairo_surface_write_to_png_stream(surface, { closure, data, length in
+                let sink = Unmanaged<PNGSink>.fromOpaque(closure!).takeUnretainedValue()
                 var offset = 0
                 while offset < Int(length) {
-                    let written = write(1, data! + offset, Int(length) - offset)
+                    let written = write(sink.descriptor, data! + offset, Int(length) - offset)
                     if written < 0 {
                         if errno == EINTR { continue }
+                        sink.failure = errno
                         return CAIRO_STATUS_WRITE_ERROR
                     }
                     offset += written
                 }
                 return CAIRO_STATUS_SUCCESS
-            }, nil)
-        } else {
-            status = cairo_surface_write_to_png(surface, path)
+            }, Unmanaged.passUnretained(sink).toOpaque())
         }
         guard status == CAIRO_STATUS_SUCCESS else {
-            let reason = status == CAIRO_STATUS_WRITE_ERROR && errno != 0 ? String(cString: strerror(errno)) : String(cString: cairo_status_to_string(status))
-            throw RenderError("cannot write '\(path)': \(reason)")
+            let reason = sink.failure != 0 ? String(cString: strerror(sink.failure)) : String(cString: cairo_status_to_string(status))
+            throw RenderError("cannot write \(name): \(reason)")
         }
     }
 

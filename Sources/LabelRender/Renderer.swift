@@ -1,5 +1,8 @@
 import CCairo
 import LabelLayout
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A label and its computed layout: what a picture shows. The definition gives the frame and
 /// the colors; the layout, where the text goes.
@@ -120,23 +123,21 @@ public final class Renderer {
         public static let minimumCellWidth = 160.0
     }
 
-    /// Labels in a grid (row by row, `columns` wide, by default about square), each with its
-    /// caption under it, laid out and drawn by the engine like any label.
+    /// Labels in a grid (row by row, `columns` wide, by default about square: see
+    /// `squareColumns`), each with its caption under it, laid out and drawn by the engine like
+    /// any label.
     public func renderSheet(_ cells: [SheetCell], scale: Double = 1, debug: Bool = false, columns: Int? = nil) throws -> Canvas {
         guard !cells.isEmpty else { throw RenderError("no labels to draw") }
-        let columns = max(1, min(cells.count, columns ?? Int(Double(cells.count).squareRoot().rounded(.up))))
-        let cellWidth = max(Sheet.minimumCellWidth, cells.map(\.picture.layout.bounds.width).max() ?? 0)
-        let rows = stride(from: 0, to: cells.count, by: columns).map { Array(cells[$0..<min($0 + columns, cells.count)]) }
-        let rowHeights = rows.map { row in
-            (row.map(\.picture.layout.bounds.height).max() ?? 0) + Sheet.captionGap + Sheet.captionHeight
-        }
-        let width = Sheet.padding + Double(columns) * (cellWidth + Sheet.padding)
-        let height = Sheet.padding + rowHeights.reduce(0) { $0 + $1 + Sheet.padding }
-        let (canvas, context) = try makeCanvas(width: width, height: height, scale: scale, background: Self.white)
+        let sizes = cells.map { Size(width: $0.picture.layout.bounds.width, height: $0.picture.layout.bounds.height) }
+        let columns = max(1, min(cells.count, columns ?? Self.squareColumns(sizes)))
+        let cellWidth = Self.sheetCellWidth(sizes)
+        let rowHeights = Self.sheetRowHeights(sizes, columns: columns)
+        let size = Self.sheetSize(sizes, columns: columns)
+        let (canvas, context) = try makeCanvas(width: size.width, height: size.height, scale: scale, background: Self.white)
         var y = Sheet.padding
-        for (row, rowHeight) in zip(rows, rowHeights) {
+        for (row, rowHeight) in rowHeights.enumerated() {
             var x = Sheet.padding
-            for cell in row {
+            for cell in cells[(row * columns)..<min((row + 1) * columns, cells.count)] {
                 let bounds = cell.picture.layout.bounds
                 strokeDeviceRect(Rect(x: x * scale - 1, y: y * scale - 1, width: bounds.width * scale + 2, height: bounds.height * scale + 2),
                                  Sheet.outlineColor, in: context)
@@ -149,6 +150,42 @@ public final class Renderer {
         }
         try context.check("cannot draw the sheet")
         return canvas
+    }
+
+    /// The width of every cell of a sheet: the widest label, and room for a caption.
+    static func sheetCellWidth(_ sizes: [Size]) -> Double {
+        max(Sheet.minimumCellWidth, sizes.map(\.width).max() ?? 0)
+    }
+
+    /// Each row's height: its tallest label and the caption under it.
+    static func sheetRowHeights(_ sizes: [Size], columns: Int) -> [Double] {
+        stride(from: 0, to: sizes.count, by: columns).map { start in
+            sizes[start..<min(start + columns, sizes.count)].map(\.height).max()! + Sheet.captionGap + Sheet.captionHeight
+        }
+    }
+
+    /// The size in points of a sheet of labels of these sizes, `columns` wide.
+    public static func sheetSize(_ sizes: [Size], columns: Int) -> Size {
+        let columns = max(1, min(sizes.count, columns))
+        return Size(width: Sheet.padding + Double(columns) * (sheetCellWidth(sizes) + Sheet.padding),
+                    height: Sheet.padding + sheetRowHeights(sizes, columns: columns).reduce(0) { $0 + $1 + Sheet.padding })
+    }
+
+    /// The number of columns that makes a sheet of labels of these sizes closest to square:
+    /// the sheet's width over its height nearest 1 (a ratio of 2 counts as far as one of ½).
+    /// Only column counts near the one an even grid would take are tried.
+    public static func squareColumns(_ sizes: [Size]) -> Int {
+        guard sizes.count > 1 else { return 1 }
+        let cellWidth = sheetCellWidth(sizes) + Sheet.padding
+        let rowHeight = sizes.map(\.height).reduce(0, +) / Double(sizes.count) + Sheet.captionGap + Sheet.captionHeight + Sheet.padding
+        // c columns of cellWidth against n / c rows of rowHeight are square at c² = n · rowHeight / cellWidth.
+        let even = (Double(sizes.count) * rowHeight / cellWidth).squareRoot()
+        let candidates = max(1, Int(even / 2))...max(1, min(sizes.count, Int(even * 2) + 2))
+        let distances = candidates.map { columns in
+            let size = sheetSize(sizes, columns: columns)
+            return (columns, abs(log(size.width / size.height)))
+        }
+        return distances.min { $0.1 < $1.1 }?.0 ?? 1
     }
 
     /// A one-line caption label, its middle truncated when too long.

@@ -94,7 +94,10 @@ public struct HTMLReport {
             let picture: Picture
             do {
                 let definition = try resolver.resolve(try catalog.label(named: text.label)).definition
-                let labelPicture = try LabelPicture(definition: definition, locale: text.locale, engine: catalog.engine)
+                let category = ContentSizeCategory(rawValue: text.category) ?? .large
+                let labelPicture = LabelPicture(definition: definition,
+                                                layout: try catalog.engine.layout(definition, locale: text.locale,
+                                                                                  variant: text.variant, category: category))
                 let canvas = try renderer.renderLabel(labelPicture, scale: scale, debug: true)
                 let name = fileName(for: text)
                 let path = folder.images + "/" + name

@@ -15,6 +15,17 @@ func openCatalog(_ arguments: ParsedArguments, readOnly: Bool = false) throws ->
 
 let jsonFlag = OptionSpec.flag("json", help: "Print JSON (one object per line for lists).")
 
+/// The content size category of a `--category` option (a UIKit name), or nil when not given.
+func categoryOption(_ arguments: ParsedArguments) throws -> ContentSizeCategory? {
+    guard let name = arguments.value("category") else { return nil }
+    guard let category = ContentSizeCategory(rawValue: name) else {
+        let names = ContentSizeCategory.allCases.map(\.rawValue)
+        throw UsageError(message: "The value '\(name)' of '--category' is not a content size category.\(suggestion(name, names, prefix: "")) (one of \(names.joined(separator: ", ")))",
+                         commandPath: arguments.path)
+    }
+    return category
+}
+
 /// Reads a whole file, or standard input for "-".
 func readInput(_ path: String) throws -> [UInt8] {
     try LineReader(path: path).readRest()
@@ -70,7 +81,7 @@ let tokenCommand = Command(
                 options: [jsonFlag], run: runTokenList),
         Command(name: "rm", abstract: "Remove a token; refused while labels or tokens use it.",
                 arguments: [ArgumentSpec(name: "name", help: "The token's dotted name.")],
-                options: [.flag("force", help: "Remove it anyway; its users' layouts are marked stale with the error recorded.")],
+                options: [.flag("force", help: "Remove it anyway; its users' layouts record the error instead.")],
                 run: { arguments in
                     let catalog = try openCatalog(arguments)
                     try catalog.removeToken(arguments.positionals[0], force: arguments.flag("force"))
@@ -200,257 +211,24 @@ func globMatches(_ pattern: String, _ text: String) -> Bool {
     return sqliteGlob(pattern, text)
 }
 
-// MARK: - label
-
-let labelSetOptions: [OptionSpec] = [
-    .option("text", "TEXT", help: "The label's text (with --locale, that locale's text)."),
-    .option("locale", "LOCALE", help: "Set the text of this locale (e.g. de) instead of the base text."),
-    .option("frame", "X,Y,W,H", help: "Position and size in points (required for a new label)."),
-    .option("font", "REF|JSON", help: "A typography or fontFamily token reference, or {\"family\", \"size\", \"weight\"}."),
-    .option("lines", "N|REF", help: "numberOfLines; 0 = unlimited."),
-    .option("break", "MODE", help: "lineBreakMode: wordWrap, charWrap, clip, truncateHead, truncateTail, truncateMiddle."),
-    .option("align", "ALIGNMENT", help: "textAlignment: left, center, right, natural, justified."),
-    .option("valign", "ALIGNMENT", help: "verticalAlignment: top, middle, bottom."),
-    .option("insets", "T,L,B,R|REF", help: "contentInsets, or an insets token reference."),
-    .option("line-height", "PT|REF", help: "A fixed line height in points (0 = the font's)."),
-    .option("line-height-multiple", "N|REF", help: "A multiple of the font's line height (0 = 1)."),
-    .option("line-spacing", "PT|REF", help: "Space between lines."),
-    .option("letter-spacing", "PT|REF", help: "Added after every grapheme cluster."),
-    .option("truncation-token", "TEXT", help: "Replaces hidden text (default …)."),
-    .option("text-color", "#RRGGBB|REF", help: "Text color (rendering only)."),
-    .option("background-color", "#RRGGBB|REF", help: "Background color (rendering only)."),
-    .option("scale", "1|2|3", help: "The pixel grid for rounding (default 3)."),
-]
-
-let labelCommand = Command(
-    name: "label",
-    abstract: "Edit label definitions.",
-    subcommands: [
-        Command(name: "set", abstract: "Create or change a label; its layouts are recomputed at once.",
-                discussion: "Style values may be literals or token references like '{typography.body}'.",
-                arguments: [ArgumentSpec(name: "name", help: "The label's dotted name, e.g. checkout.title.")],
-                options: labelSetOptions, run: runLabelSet),
-        Command(name: "get", abstract: "Show a label's definition.",
-                arguments: [ArgumentSpec(name: "name", help: "The label's name.")],
-                options: [.flag("resolved", help: "With token references resolved (what the engine sees)."), jsonFlag],
-                run: runLabelGet),
-        Command(name: "list", abstract: "List labels.",
-                arguments: [ArgumentSpec(name: "glob", help: "Only names matching this glob (e.g. 'checkout.*').", optional: true)],
-                options: [jsonFlag], run: runLabelList),
-        Command(name: "rm", abstract: "Remove a label and its layouts.",
-                arguments: [ArgumentSpec(name: "name", help: "The label's name.")],
-                run: { arguments in
-                    try openCatalog(arguments).removeLabel(arguments.positionals[0])
-                    print("Removed label \(arguments.positionals[0]).")
-                    return 0
-                }),
-        Command(name: "import", abstract: "Import label definitions or translations; all or nothing.",
-                discussion: """
-                    FILE holds label definitions (a JSON array or NDJSON), a strings table \
-                    ({"de": {"checkout.title": "Zur Kasse"}}; locale "" is the base text), or an \
-                    Apple .strings file (its locale from --locale or its xx.lproj folder).
-                    """,
-                arguments: [ArgumentSpec(name: "file", help: "The file, or - for standard input.")],
-                options: [.option("locale", "LOCALE", help: "The locale of a .strings file.")],
-                run: runLabelImport),
-        Command(name: "export", abstract: "Print label definitions as NDJSON (or a JSON array).",
-                arguments: [ArgumentSpec(name: "glob", help: "Only names matching this glob.", optional: true)],
-                options: [.flag("array", help: "Print one JSON array instead of NDJSON.")],
-                run: runLabelExport),
-    ])
-
-func numberOrReference(_ text: String, option: String) throws -> JSONValue {
-    if aliasTargetOf(.string(text)) != nil { return .string(text) }
-    guard let number = Double(text), number.isFinite else {
-        throw UsageError(message: "The value '\(text)' of '--\(option)' is not a number or a token reference like '{spacing.s}'.",
-                         commandPath: ["labelcat", "label", "set"])
-    }
-    return .number(number)
-}
-
-func numberList(_ text: String, count: Int, option: String) throws -> [Double] {
-    let parts = text.split(separator: ",").map { Double(String($0).trimmingCharacters(" ")) }
-    guard parts.count == count, parts.allSatisfy({ $0 != nil && $0!.isFinite }) else {
-        throw UsageError(message: "The value '\(text)' of '--\(option)' must be \(count) numbers separated by commas.",
-                         commandPath: ["labelcat", "label", "set"])
-    }
-    return parts.map { $0! }
-}
-
-func runLabelSet(_ arguments: ParsedArguments) throws -> Int32 {
-    let name = arguments.positionals[0]
-    let usage = ["labelcat", "label", "set"]
-    if arguments.value("locale") != nil, arguments.value("text") == nil {
-        throw UsageError(message: "'--locale' needs '--text' (the text of that locale).", commandPath: usage)
-    }
-    // Every value is read before the catalog is opened, so a usage error is one wherever it is.
-    var json = JSONObject()
-    if let frame = arguments.value("frame") {
-        let numbers = try numberList(frame, count: 4, option: "frame")
-        json["frame"] = .object(JSONObject([("x", .number(numbers[0])), ("y", .number(numbers[1])),
-                                            ("width", .number(numbers[2])), ("height", .number(numbers[3]))]))
-    }
-    if let text = arguments.value("text") {
-        if let locale = arguments.value("locale"), !locale.isEmpty {
-            json["texts"] = .object(JSONObject([(locale, .string(text))]))
-        } else {
-            json["text"] = .string(text)
-        }
-    }
-    if let font = arguments.value("font") {
-        let value = jsonOrString(font)
-        if value.string != nil, aliasTargetOf(value) == nil, font.hasPrefix("{") {
-            do { _ = try JSONValue.parse(font) } catch {
-                throw CommandError("the value of '--font' is not valid JSON: \(error)")
-            }
-        }
-        guard aliasTargetOf(value) != nil || value.object != nil else {
-            throw UsageError(message: "The value of '--font' must be a token reference like '{typography.body}' or JSON like '{\"family\": \"Noto Sans CJK SC\", \"size\": 17}'.", commandPath: usage)
-        }
-        json["font"] = value
-    }
-    if let lines = arguments.value("lines") { json["numberOfLines"] = try numberOrReference(lines, option: "lines") }
-    for (option, key) in [("break", "lineBreakMode"), ("align", "textAlignment"), ("valign", "verticalAlignment"),
-                          ("truncation-token", "truncationToken"), ("text-color", "textColor"),
-                          ("background-color", "backgroundColor")] {
-        if let value = arguments.value(option) { json[key] = .string(value) }
-    }
-    for (option, key) in [("line-height", "lineHeight"), ("line-height-multiple", "lineHeightMultiple"),
-                          ("line-spacing", "lineSpacing"), ("letter-spacing", "letterSpacing"), ("scale", "scale")] {
-        if let value = arguments.value(option) { json[key] = try numberOrReference(value, option: option) }
-    }
-    if let insets = arguments.value("insets") {
-        if aliasTargetOf(.string(insets)) != nil {
-            json["contentInsets"] = .string(insets)
-        } else if let object = (try? JSONValue.parse(insets))?.object {
-            json["contentInsets"] = .object(object)
-        } else {
-            let numbers = try numberList(insets, count: 4, option: "insets")
-            json["contentInsets"] = .object(JSONObject([("top", .number(numbers[0])), ("left", .number(numbers[1])),
-                                                        ("bottom", .number(numbers[2])), ("right", .number(numbers[3]))]))
-        }
-    }
-    let catalog = try openCatalog(arguments)
-    if let existing = try? catalog.label(named: name) {
-        var merged = existing.json.object!
-        for (key, value) in json {
-            if key == "texts", let texts = value.object {
-                var all = merged["texts"]?.object ?? JSONObject()
-                for (locale, text) in texts { all[locale] = text }
-                merged["texts"] = .object(all)
-            } else {
-                merged[key] = value
-            }
-        }
-        json = merged
-    } else {
-        guard json["frame"] != nil else {
-            throw CommandError("label '\(name)' does not exist; a new label needs --frame X,Y,W,H")
-        }
-        json["name"] = .string(name)
-    }
-    let record = try LabelRecord(json: .object(json))
-    try catalog.setLabels([record])
-    let layout = try catalog.layout(label: name, locale: arguments.value("locale") ?? "")
-    print("Set label \(name): \(describe(layout)).")
-    return 0
-}
-
-/// "2/2 lines, text rect 0, 0, 340 × 49.333, truncated".
-func describe(_ layout: StoredLayout) -> String {
-    guard let rect = layout.textRect else { return "error: \(layout.error ?? "unknown")" }
-    var text = "\(layout.lineCount ?? 0)/\(layout.neededLineCount ?? 0) lines, text rect \(formatted(rect.x)), \(formatted(rect.y)), \(formatted(rect.width)) × \(formatted(rect.height))"
-    if layout.truncated { text += ", truncated" }
-    return text
-}
-
-func runLabelGet(_ arguments: ParsedArguments) throws -> Int32 {
-    let catalog = try openCatalog(arguments, readOnly: true)
-    let record = try catalog.label(named: arguments.positionals[0])
-    if arguments.flag("resolved") {
-        let definition = try record.resolve(tokens: try catalog.tokenSet()).definition
-        print(arguments.flag("json") ? definition.canonicalJSON : (try JSONValue.parse(definition.canonicalJSON)).prettyString())
-        return 0
-    }
-    print(arguments.flag("json") ? record.json.jsonString() : record.json.prettyString())
-    return 0
-}
-
-func runLabelList(_ arguments: ParsedArguments) throws -> Int32 {
-    let catalog = try openCatalog(arguments, readOnly: true)
-    let records = try catalog.labels(matching: arguments.positionals.first ?? "*")
-    if arguments.flag("json") {
-        for record in records { print(record.json.jsonString()) }
-        return 0
-    }
-    var table = Table("name", "frame", "font", "locales", "text")
-    for record in records {
-        let frame = record.frame
-        let font = record.style["font"].map { $0.string ?? $0.jsonString() } ?? "(default)"
-        let text = record.text.count > 32 ? String(record.text.prefix(31)) + "…" : record.text
-        table.add(record.name, "\(formatted(frame.x)),\(formatted(frame.y)) \(formatted(frame.width))×\(formatted(frame.height))",
-                  font, record.texts.keys.sorted().joined(separator: ","), text)
-    }
-    print(table.rendered, terminator: "")
-    return 0
-}
-
-func runLabelImport(_ arguments: ParsedArguments) throws -> Int32 {
-    let path = arguments.positionals[0]
-    if path.hasSuffix(".strings") {
-        let lproj = path.split(separator: "/").dropLast().last.flatMap { $0.hasSuffix(".lproj") ? String($0.dropLast(6)) : nil }
-        guard let locale = arguments.value("locale") ?? lproj else {
-            throw UsageError(message: "A .strings file needs '--locale <LOCALE>' (or to sit in a LOCALE.lproj folder).",
-                             commandPath: ["labelcat", "label", "import"])
-        }
-        let bytes = try readInput(path)
-        guard let text = String(validating: bytes, as: UTF8.self) else { throw CommandError("\(path): not UTF-8 text") }
-        let pairs: [(key: String, value: String)]
-        do { pairs = try StringsFile.parse(text) } catch { throw CommandError("\(path): \(error)") }
-        try openCatalog(arguments).setTexts(pairs.map { (label: $0.key, locale: locale == "Base" ? "" : locale, text: $0.value) })
-        print("Imported \(pairs.count) \(locale) texts.")
-        return 0
-    }
-    let documents = try readDocuments(path)
-    if documents.count == 1, let table = JSONStringsTable.entries(documents[0]) {
-        try openCatalog(arguments).setTexts(table)
-        print("Imported \(table.count) texts in \(Set(table.map(\.locale)).count) locales.")
-        return 0
-    }
-    var records: [LabelRecord] = []
-    for (index, document) in documents.enumerated() {
-        do { records.append(try LabelRecord(json: document)) } catch {
-            throw CommandError("definition \(index + 1): \(error); nothing was imported")
-        }
-    }
-    let catalog = try openCatalog(arguments)
-    try catalog.setLabels(records)
-    print("Imported \(records.count) labels.")
-    return 0
-}
-
-func runLabelExport(_ arguments: ParsedArguments) throws -> Int32 {
-    let catalog = try openCatalog(arguments, readOnly: true)
-    let records = try catalog.labels(matching: arguments.positionals.first ?? "*")
-    if arguments.flag("array") {
-        print(JSONValue.array(records.map(\.json)).prettyString())
-    } else {
-        for record in records { print(record.json.jsonString()) }
-    }
-    return 0
-}
-
 // MARK: - layout
+
+/// `--category`: one content size category (a UIKit name).
+let categoryOptionSpec = OptionSpec.option("category", "CATEGORY", help: "At this content size category (default: the first the catalog keeps).")
 
 let layoutCommand = Command(
     name: "layout",
     abstract: "Show where a label's text goes (fresh: a stale layout is recomputed first).",
     arguments: [ArgumentSpec(name: "name", help: "The label's name.")],
-    options: [.option("locale", "LOCALE", help: "The locale's text instead of the base text."), jsonFlag],
+    options: [.option("locale", "LOCALE", help: "The locale's text instead of the base text."),
+              .option("variant", "VARIANT", help: "A plural form or device variation of the text (plural.one, device.ipad, …)."),
+              categoryOptionSpec, jsonFlag],
     subcommands: [
         Command(name: "list", abstract: "List layouts, fresh (stale ones are recomputed first, unless --stale).",
                 arguments: [ArgumentSpec(name: "glob", help: "Only labels matching this glob.", optional: true)],
                 options: [.option("locale", "LOCALE", help: "Only this locale ('' = base texts)."),
+                          .option("variant", "VARIANT", help: "Only this variant ('' = plain texts)."),
+                          .option("category", "CATEGORY", help: "Only this content size category."),
                           .flag("truncated", help: "Only layouts whose text is truncated."),
                           .flag("stale", help: "Only layouts whose inputs changed since they were computed (not recomputed)."),
                           jsonFlag],
@@ -459,13 +237,18 @@ let layoutCommand = Command(
     run: runLayout)
 
 func runLayout(_ arguments: ParsedArguments) throws -> Int32 {
+    let category = try categoryOption(arguments)
     let catalog = try openCatalog(arguments)
-    let layout = try catalog.layout(label: arguments.positionals[0], locale: arguments.value("locale") ?? "")
+    let locale = arguments.value("locale").map { LocaleTag.isBase($0) ? "" : $0 } ?? ""
+    let layout = try catalog.layout(label: arguments.positionals[0], locale: locale, variant: arguments.value("variant") ?? "",
+                                    category: category)
     if arguments.flag("json") {
         print(layout.json ?? "")
         return 0
     }
-    print("\(layout.label)\(layout.locale.isEmpty ? "" : " [\(layout.locale)]"): \(describe(layout))")
+    let qualifiers = [layout.locale, layout.variant, category == nil && catalog.contentSizeCategories.count == 1 ? "" : layout.category]
+        .filter { !$0.isEmpty }
+    print("\(layout.label)\(qualifiers.isEmpty ? "" : " [\(qualifiers.joined(separator: ", "))]"): \(describe(layout))")
     var table = Table("line", "range", "x", "y", "width", "baseline", "text")
     for (index, line) in (layout.layout?.lines ?? []).enumerated() {
         table.add("\(index + 1)", "\(line.range.location)+\(line.range.length)",
@@ -478,25 +261,31 @@ func runLayout(_ arguments: ParsedArguments) throws -> Int32 {
 
 func runLayoutList(_ arguments: ParsedArguments) throws -> Int32 {
     let glob = arguments.positionals.first ?? "*"
+    let category = try categoryOption(arguments)
+    let locale = arguments.value("locale")
+    let variant = arguments.value("variant")
     let rows: [StoredLayout]
     if arguments.flag("stale") {
-        rows = try openCatalog(arguments, readOnly: true).layouts(matching: glob, locale: arguments.value("locale"),
+        rows = try openCatalog(arguments, readOnly: true).layouts(matching: glob, locale: locale, variant: variant, category: category,
                                                                  truncatedOnly: arguments.flag("truncated"), staleOnly: true,
                                                                  withLayouts: false)
     } else {
-        rows = try openCatalog(arguments).freshLayouts(matching: glob, locale: arguments.value("locale"),
+        rows = try openCatalog(arguments).freshLayouts(matching: glob, locale: locale, variant: variant, category: category,
                                                       truncatedOnly: arguments.flag("truncated"), withLayouts: arguments.flag("json"))
     }
     if arguments.flag("json") {
         for row in rows {
             if let json = row.json {
                 print(json)
-            } else if let error = row.error {
-                print(JSONValue.object(JSONObject([("name", .string(row.label)), ("locale", .string(row.locale)),
-                                                   ("error", .string(error))])).jsonString())
+                continue
+            }
+            var object = JSONObject([("name", .string(row.label)), ("locale", .string(row.locale)), ("variant", .string(row.variant)),
+                                     ("contentSizeCategory", .string(row.category))])
+            if let error = row.error {
+                object["error"] = .string(error)
             } else {
                 // A stale row: what it stored, marked stale (its bounds and font are no longer the label's).
-                var object = JSONObject([("name", .string(row.label)), ("locale", .string(row.locale)), ("stale", .bool(true))])
+                object["stale"] = .bool(true)
                 if let rect = row.textRect {
                     object["textRect"] = .object(JSONObject([("x", .number(rect.x)), ("y", .number(rect.y)),
                                                              ("width", .number(rect.width)), ("height", .number(rect.height))]))
@@ -506,18 +295,24 @@ func runLayoutList(_ arguments: ParsedArguments) throws -> Int32 {
                 object["truncated"] = .bool(row.truncated)
                 object["inputHash"] = .string(row.inputHash)
                 object["computedAt"] = .string(row.computedAt)
-                print(JSONValue.object(object).jsonString())
             }
+            print(JSONValue.object(object).jsonString())
         }
         return 0
     }
-    var table = Table("label", "locale", "lines", "truncated", "textRect (x, y, w, h)", "computed")
+    let variants = rows.contains { !$0.variant.isEmpty }
+    let categories = Set(rows.map(\.category)).count > 1
+    var table = Table(headers: ["label", "locale"] + (variants ? ["variant"] : []) + (categories ? ["category"] : [])
+                      + ["lines shown/needed", "truncated", "textRect (x, y, w, h)", "computed"])
     for row in rows {
         let rect = row.textRect.map { "\(formatted($0.x)), \(formatted($0.y)), \(formatted($0.width)), \(formatted($0.height))" }
             ?? "error: \(row.error ?? "")"
-        table.add(row.label, row.locale.isEmpty ? "-" : row.locale,
-                  row.lineCount.map { "\($0)/\(row.neededLineCount ?? 0)" } ?? "-",
-                  row.truncated ? "yes" : "no", rect, row.computedAt)
+        var cells = [row.label, row.locale.isEmpty ? "-" : row.locale]
+        if variants { cells.append(row.variant.isEmpty ? "-" : row.variant) }
+        if categories { cells.append(row.category) }
+        cells += [row.lineCount.map { "\($0)/\(row.neededLineCount ?? 0)" } ?? "-",
+                  row.truncated ? "yes" : "no", rect, row.computedAt]
+        table.rows.append(cells)
     }
     print(table.rendered, terminator: "")
     return 0

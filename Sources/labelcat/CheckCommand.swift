@@ -16,7 +16,8 @@ let checkCommand = Command(
     discussion: """
         Layouts are brought up to date first. Each finding names the label, locale, variant, \
         content size category and kind (truncated: more lines than numberOfLines allows; \
-        lines: the height holds fewer lines than needed; error: cannot be laid out), the \
+        lines: the height holds fewer lines than needed; error: cannot be laid out; with \
+        --shrunk also shrunk: fits only because autoshrink made the font smaller), the \
         lines shown/needed, how many points too wide or too tall, and the lines shown. With \
         --baseline FILE only findings not in the file fail the check; entries that now fit \
         are reported as such. --update-baseline FILE writes the findings to FILE instead \
@@ -44,12 +45,13 @@ let checkScopeOptions: [OptionSpec] = [
     .option("locale", "LOCALE", help: "Only this locale ('' or 'base' = base texts); repeat for several.", repeatable: true),
     .option("category", "CATEGORY", help: "Only this content size category (default: every one the catalog keeps); repeatable.",
             repeatable: true),
+    .flag("shrunk", help: "Also list texts that fit only because their font shrank (autoshrink)."),
 ]
 
 /// The check scope from a command's glob and scope options.
 func checkScope(_ arguments: ParsedArguments) -> CheckScope {
-    CheckScope(glob: arguments.positionals.first ?? "*",
-               locales: arguments.values["locale"], categories: arguments.values["category"])
+    CheckScope(glob: arguments.positionals.first ?? "*", locales: arguments.values["locale"],
+               categories: arguments.values["category"], includesShrunk: arguments.flag("shrunk"))
 }
 
 /// The exit status of a check that had nothing to check.

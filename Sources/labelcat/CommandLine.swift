@@ -46,6 +46,9 @@ struct Command: Sendable {
     var arguments: [ArgumentSpec] = []
     var options: [OptionSpec] = []
     var subcommands: [Command] = []
+    /// Nil for a command that works on the catalog `--db` names; else why it takes no `--db`
+    /// ("it writes its own catalog, …"): its help leaves `--db` out and `--db` is a usage error.
+    var withoutCatalog: String?
     /// Runs the command; returns the exit code. Nil for a command that only groups others.
     var run: (@Sendable (ParsedArguments) throws -> Int32)?
 }
@@ -168,6 +171,9 @@ func parse(_ arguments: [String], root: Command) throws -> ParseOutcome {
         parsed.values[name, default: []].append(value)
     }
     guard command.run != nil else { return .help(command, path: path) }
+    if let reason = command.withoutCatalog, parsed.values["db"] != nil {
+        throw UsageError(message: "'\(path.joined(separator: " "))' does not take '--db': \(reason).", commandPath: path)
+    }
     for option in command.options where option.required && parsed.values[option.name] == nil {
         throw UsageError(message: "Missing expected option '--\(option.name) <\(option.valueName ?? "")>'.", commandPath: path)
     }
@@ -203,6 +209,35 @@ func editDistance(_ a: String, _ b: String) -> Int {
         rows.append(row)
     }
     return a.isEmpty ? b.count : rows[a.count][b.count]
+}
+
+// MARK: - Values
+
+/// A decimal number as options take it: an optional sign, digits with an optional fraction,
+/// an optional exponent (`12`, `-0.5`, `.5`, `1e3`). Nil for anything else (hexadecimal
+/// `0x10`, `inf`, `nan`, spaces) and for numbers too large to be finite.
+func decimalNumber<Text: StringProtocol>(_ text: Text) -> Double? {
+    let bytes = Array(text.utf8)
+    var index = 0
+    func digits() -> Int {
+        let start = index
+        while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+        return index - start
+    }
+    if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+    var mantissa = digits()
+    if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+        index += 1
+        mantissa += digits()
+    }
+    guard mantissa > 0 else { return nil }
+    if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+        index += 1
+        if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard digits() > 0 else { return nil }
+    }
+    guard index == bytes.count, let number = Double(String(text)), number.isFinite else { return nil }
+    return number
 }
 
 // MARK: - Help
@@ -244,7 +279,7 @@ func helpText(_ command: Command, path: [String]) -> String {
     }
     section("ARGUMENTS", command.arguments.map { ("<\($0.name)>", $0.help) })
     var options = command.options.map { ($0.synopsis, $0.help) }
-    options.append(("--db <PATH>", globalOptions[0].help))
+    if command.withoutCatalog == nil { options.append(("--db <PATH>", globalOptions[0].help)) }
     if path.count == 1 { options.append(("--version", "Show the version.")) }
     options.append(("-h, --help", "Show help information."))
     section("OPTIONS", options)

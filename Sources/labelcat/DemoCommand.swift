@@ -15,10 +15,14 @@ let demoCommand = Command(
         insets: Chinese text in 350 × 200 labels, 200 × 80 centered labels, and an inset label. \
         The picture shows them at their frames; seed 003's labels, from a screen of their own, \
         are drawn on a second screen to the right of the first.
+        The catalog is always DIR/demo.sqlite, made afresh (a file already there is \
+        replaced). demo takes no --db and does not read $LABELCAT_DB, so it can never replace \
+        another catalog; point other commands at the demo with --db DIR/demo.sqlite.
         """,
     options: [.flag("json", help: "Print each layout as JSON (one per line)."),
               .option("out", "DIR", help: "Write DIR/demo.sqlite and DIR/demo.png (default: out)."),
               .option("scale", "S", help: "Pixels per point of the picture (default 3, the labels' scale).")],
+    withoutCatalog: "it writes its own catalog, DIR/demo.sqlite (choose DIR with --out)",
     run: runDemo)
 
 func runDemo(_ arguments: ParsedArguments) throws -> Int32 {
@@ -36,7 +40,7 @@ func runDemo(_ arguments: ParsedArguments) throws -> Int32 {
     // Seed 003's labels come from another screen and would cover seed 000's: the picture puts
     // that screen to the right of the first (frames shifted by one screen width and a gap).
     let secondScreen = Set(SeedLabels.seed003.map(\.name))
-    var table = Table("label", "frame", "valign", "insets", "lines", "textRect (x, y, w, h)", "first line")
+    var table = Table("label", "frame", "valign", "insets", "lines shown/needed", "textRect (x, y, w, h)", "first line")
     for name in SeedLabels.records.map(\.name) {
         let record = try catalog.label(named: name)
         var picture = try storedPicture(record, locale: "", catalog: catalog, tokens: tokens)
@@ -61,12 +65,12 @@ func runDemo(_ arguments: ParsedArguments) throws -> Int32 {
     }
     if !arguments.flag("json") {
         output.write(table.rendered)
-        output.write("\nFont: \(try catalog.engine.primaryFace(for: FontSpec()).family) (the default family). Rects are in label coordinates; lines shown/needed.\n")
+        output.write("\nFont: \(try catalog.engine.primaryFace(for: FontSpec()).family) (the default family). Rects are in label coordinates.\n")
     }
 
     // The seeds' screens: every label at its frame, as their screenshots show them.
     let path = folder + "demo.png"
-    let canvas = try Renderer(engine: catalog.engine).renderScreen(pictures, scale: scale)
+    let canvas = try drawing(hint: "choose a smaller --scale") { try Renderer(engine: catalog.engine).renderScreen(pictures, scale: scale) }
     try canvas.writePNG(to: path)
     let note = "Wrote \(path) (\(canvas.width) × \(canvas.height) px, \(formatted(scale))×) and the catalog \(catalogPath).\n"
     if arguments.flag("json") {

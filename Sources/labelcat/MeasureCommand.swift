@@ -6,108 +6,86 @@ let measureCommand = Command(
     name: "measure",
     abstract: "Lay out label definitions without a catalog: JSON or NDJSON in, layout JSON out.",
     discussion: """
-        Reads one label definition (a JSON object, or an array of them) or a stream of them, one \
-        per line (NDJSON), and writes one layout JSON object per line, in the same order. A \
-        definition may carry "locale" to lay out one of its "texts". A bad line yields \
-        {"line": N, "error": "…"} in its place; the rest go on, and the exit code is 1.
+        Reads label definitions and writes, for each, one layout JSON object on a line of its \
+        own, in input order, as soon as it is read (NDJSON streams in constant memory). The \
+        input is JSON documents, each a definition (an object) or an array of definitions: one \
+        per line (NDJSON), or spread over lines (pretty-printed: a line that opens an object or \
+        an array without closing it starts a document that is read whole, then laid out). Blank \
+        lines are not definitions and give no output; a UTF-8 byte order mark at the start is \
+        skipped. A definition may carry "locale" to lay out one of its "texts", "variant" for \
+        one of a text's plural forms or device variations ("plural.one"), and \
+        "contentSizeCategory" (a UIKit name: large, extraExtraLarge, accessibilityMedium, …) for \
+        the user's text size; these win over the options. Values are \
+        literals: a token reference ("{font.size.body}") needs the catalog (label set or \
+        label import, then layout).
+        A definition that fails gives {"line": N, "error": "…"} in its place, with "index": I \
+        after "line" for the element I (from 0) of an array; N is the line its document starts \
+        on, blank lines counted. The rest go on, and the exit code is 1. A line that starts a \
+        document that turns out malformed is reported that way, and the lines after it are \
+        read again, each on its own. When the whole input is one pretty-printed definition, \
+        its failure is the command's: Error: on standard error, exit 1. An input that cannot \
+        be read (a directory, an I/O error) is an error, after the lines already written.
         """,
     arguments: [ArgumentSpec(name: "file", help: "A file of definitions, or - for standard input (the default).", optional: true)],
     options: [
         .option("locale", "LOCALE", help: "Lay out this locale's text (a definition's own \"locale\" wins)."),
-        .option("default-family", "FAMILY", help: "The family of labels that name none (default: $LABELCAT_DEFAULT_FAMILY, else Noto Sans CJK SC)."),
+        .option("category", "CATEGORY", help: "The content size category (default large; a definition's own \"contentSizeCategory\" wins)."),
+        .option("default-family", "FAMILIES", help: "The family of labels that name none: a family, a font file path, or a comma-separated list (default: $LABELCAT_DEFAULT_FAMILY, else the system font: \(SystemFont.families))."),
     ],
+    withoutCatalog: "it lays out definitions without a catalog (token references are the catalog's: use 'labelcat layout')",
     run: runMeasure)
 
 func runMeasure(_ arguments: ParsedArguments) throws -> Int32 {
-    let reader = try LineReader(path: arguments.positionals.first ?? "-")
+    let reader = DefinitionReader(try LineReader(path: arguments.positionals.first ?? "-"))
     let engine = LayoutEngine(defaultFamily: arguments.value("default-family")
-        ?? environment("LABELCAT_DEFAULT_FAMILY") ?? "Noto Sans CJK SC")
+        ?? environment("LABELCAT_DEFAULT_FAMILY") ?? SystemFont.families)
     let defaultLocale = arguments.value("locale") ?? ""
+    let defaultCategory = try categoryOption(arguments) ?? .large
     let output = OutputStream.standardOutput
     var writer = JSONWriter(numberStyle: .millis, capacity: 4096)
     var failures = 0
     var count = 0
 
-    /// Lays out one parsed document and writes its line; returns false on failure.
-    func emit(_ document: Result<JSONValue, JSONParseError>, line: Int?) -> Bool {
-        writer.reset()
+    /// Lays out one definition into `writer`.
+    func layOut(_ item: DefinitionItem) throws {
+        let request = try LayoutRequest(json: try item.value.get(), locale: defaultLocale, category: defaultCategory)
+        try engine.layout(request).writeJSON(into: &writer)
+    }
+
+    /// Writes one definition's line: its layout, or {"line": N, ("index": I,) "error": "…"}.
+    func emit(_ item: DefinitionItem) {
         count += 1
+        writer.reset()
         do {
-            var value = try document.get()
-            var locale = defaultLocale
-            if case .object(var object) = value, let requested = object["locale"] {
-                guard let requested = requested.string else {
-                    throw LayoutError.invalidField(field: "locale", message: "must be a string, got \(requested.kindDescription)")
-                }
-                locale = requested
-                object["locale"] = nil
-                value = .object(object)
-            }
-            let definition = try LabelDefinition(json: value)
-            try engine.layout(definition, locale: locale).writeJSON(into: &writer)
+            try layOut(item)
         } catch {
             failures += 1
             writer.reset()
-            let message = "\(error)"
-            if let line {
-                writer.beginObject()
-                writer.key("line"); writer.number(line)
-                writer.key("error"); writer.string(message)
-                writer.endObject()
-            } else {
-                OutputStream.standardError.write("Error: \(message)\n")
-                OutputStream.standardError.flush()
-                return false
-            }
+            writer.beginObject()
+            writer.key("line"); writer.number(item.line)
+            if let index = item.index { writer.key("index"); writer.number(index) }
+            writer.key("error"); writer.string("\(error)")
+            writer.endObject()
         }
         writer.bytes.append(0x0A)
         output.write(writer.bytes)
-        return true
     }
 
-    func parseLine(_ bytes: ArraySlice<UInt8>) -> Result<JSONValue, JSONParseError> {
-        bytes.withUnsafeBufferPointer { buffer in Result { () throws(JSONParseError) in try JSONValue.parse(buffer) } }
-    }
-
-    // The first non-empty line decides: a whole document on it means NDJSON; otherwise the
-    // input is one (pretty-printed) document, or, failing that, NDJSON with a bad first line.
-    var lineNumber = 0
-    var firstLine: ArraySlice<UInt8>?
-    while let line = reader.nextLine() {
-        lineNumber += 1
-        if !isBlank(line) { firstLine = line; break }
-    }
-    guard let firstLine else {
+    guard let first = try reader.next() else {
         throw CommandError("no label definition in the input")
     }
-    let firstResult = parseLine(firstLine)
-    if case .success = firstResult {
-        _ = emit(firstResult, line: lineNumber)
-        while let line = reader.nextLine() {
-            lineNumber += 1
-            if isBlank(line) { continue }
-            _ = emit(parseLine(line), line: lineNumber)
-        }
-    } else {
-        let rest = reader.readRest()
-        let whole = Array(firstLine) + [0x0A] + rest
-        switch Result(catching: { () throws(JSONParseError) in try JSONValue.parse(whole) }) {
-        case .success(.array(let definitions)):
-            for (index, definition) in definitions.enumerated() { _ = emit(.success(definition), line: index + 1) }
-        case .success(let definition):
-            output.flush()
-            if !emit(.success(definition), line: nil) { return 1 }
-        case .failure:
-            let firstLineNumber = lineNumber
-            _ = emit(firstResult, line: firstLineNumber)
-            var number = firstLineNumber
-            for line in rest.split(separator: 0x0A, omittingEmptySubsequences: false) {
-                number += 1
-                if isBlank(line) { continue }
-                _ = emit(parseLine(line.last == 0x0D ? line.dropLast() : line), line: number)
-            }
-        }
+    // One pretty-printed definition alone is a document, not a stream: its error is the
+    // command's error.
+    if first.spansLines, first.index == nil, try reader.isAtEnd() {
+        writer.reset()
+        try layOut(first)
+        writer.bytes.append(0x0A)
+        output.write(writer.bytes)
+        output.flush()
+        return 0
     }
+    emit(first)
+    while let item = try reader.next() { emit(item) }
     output.flush()
     if failures > 0 {
         OutputStream.standardError.write("Error: \(failures) of \(count) definitions failed; see the \"error\" lines.\n")
@@ -115,8 +93,4 @@ func runMeasure(_ arguments: ParsedArguments) throws -> Int32 {
         return 1
     }
     return 0
-}
-
-func isBlank(_ line: ArraySlice<UInt8>) -> Bool {
-    line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
 }

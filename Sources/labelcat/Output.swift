@@ -49,28 +49,36 @@ final class OutputStream: Sendable {
     var isTerminal: Bool { isatty(descriptor) == 1 }
 }
 
-/// Reads a file descriptor line by line in large blocks, in constant memory.
+/// Reads a file descriptor line by line in large blocks, in constant memory. A read that
+/// fails is an error naming the input, never an early end.
 final class LineReader {
     private let descriptor: Int32
+    /// What the input is called in messages: the path, or "standard input".
+    let name: String
     private var buffer: [UInt8] = []
     private var start = 0
+    /// Where the search for the next newline goes on (the bytes before it have none).
+    private var searched = 0
     private var atEnd = false
+    /// What one `read` fills.
+    private var chunk = [UInt8](repeating: 0, count: 1 << 16)
 
-    init(descriptor: Int32) {
+    init(descriptor: Int32, name: String) {
         self.descriptor = descriptor
+        self.name = name
     }
 
     /// Opens a path, or standard input for "-".
     convenience init(path: String) throws(CommandError) {
         if path == "-" {
-            self.init(descriptor: 0)
+            self.init(descriptor: 0, name: "standard input")
             return
         }
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else {
             throw CommandError("cannot read '\(path)': \(String(cString: strerror(errno)))")
         }
-        self.init(descriptor: descriptor)
+        self.init(descriptor: descriptor, name: "'\(path)'")
     }
 
     deinit {
@@ -78,14 +86,16 @@ final class LineReader {
     }
 
     /// The next line without its newline (and without a trailing CR), or nil at the end.
-    func nextLine() -> ArraySlice<UInt8>? {
+    func nextLine() throws(CommandError) -> ArraySlice<UInt8>? {
         while true {
-            if let newline = buffer[start...].firstIndex(of: 0x0A) {
+            if let newline = firstNewline(from: max(start, searched)) {
                 var line = buffer[start..<newline]
                 if line.last == 0x0D { line = line.dropLast() }
                 start = newline + 1
+                searched = start
                 return line
             }
+            searched = buffer.count
             if atEnd {
                 guard start < buffer.count else { return nil }
                 let line = buffer[start...]
@@ -94,31 +104,38 @@ final class LineReader {
             }
             if start > 0 {
                 buffer.removeFirst(start)
+                searched -= start
                 start = 0
             }
-            fill()
+            try fill()
         }
     }
 
     /// Everything not read yet.
-    func readRest() -> [UInt8] {
-        while !atEnd { fill() }
+    func readRest() throws(CommandError) -> [UInt8] {
+        while !atEnd { try fill() }
         let rest = Array(buffer[start...])
         start = buffer.count
+        searched = start
         return rest
     }
 
-    private func fill() {
-        let chunk = 1 << 16
-        let oldCount = buffer.count
-        buffer.append(contentsOf: repeatElement(0, count: chunk))
-        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + oldCount, chunk) }
-        if count < 0, errno == EINTR {
-            buffer.removeLast(chunk)
-            return
+    private func firstNewline(from offset: Int) -> Int? {
+        buffer.withUnsafeBytes { bytes in
+            guard offset < bytes.count, let found = memchr(bytes.baseAddress! + offset, 0x0A, bytes.count - offset) else { return nil }
+            return UnsafeRawPointer(found) - bytes.baseAddress!
         }
-        buffer.removeLast(chunk - max(0, count))
-        if count <= 0 { atEnd = true }
+    }
+
+    private func fill() throws(CommandError) {
+        let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
+        if count < 0 {
+            let failure = errno
+            if failure == EINTR { return }
+            throw CommandError("cannot read \(name): \(String(cString: strerror(failure)))")
+        }
+        if count == 0 { atEnd = true }
+        chunk.withUnsafeBufferPointer { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: $0[0..<count])) }
     }
 }
 

@@ -13,15 +13,20 @@ let renderCommand = Command(
         under it (every locale of each label unless --locale is given). The text is drawn with \
         the fonts, glyphs and positions of the label's stored layout; a stale layout is \
         recomputed first. --debug outlines the bounds (black), the inset box (dashed green), \
-        the text rect (magenta) and each baseline (orange).
+        the text rect (magenta) and each baseline (orange). A sheet is about square (its \
+        columns chosen from the number of cells and their sizes) unless --columns is given. \
+        The PNG is written whole or not at all: to a temporary file beside FILE.png, renamed \
+        over it once complete.
         """,
     arguments: [ArgumentSpec(name: "name-or-glob", help: "A label's name, or a glob of names.")],
     options: [
         .option("out", "FILE.png", help: "Where to write the PNG (- for standard output).", required: true),
         .option("scale", "S", help: "Pixels per point, e.g. 1, 2 or 3 (default: the labels' own scale, 3 unless set)."),
         .option("locale", "LOCALE", help: "Draw this locale's texts (labels without one show their base text on a screen)."),
+        .option("variant", "VARIANT", help: "Draw this variant of the texts (plural.one, device.ipad, …)."),
+        categoryOptionSpec,
         .flag("sheet", help: "A contact sheet: the labels in a grid, captioned."),
-        .option("columns", "N", help: "Columns of a contact sheet (default: about square)."),
+        .option("columns", "N", help: "Columns of a contact sheet (default: as many as make it about square)."),
         .flag("debug", help: "Outline bounds, inset box, text rect and baselines."),
     ],
     run: runRender)
@@ -40,6 +45,8 @@ func runRender(_ arguments: ParsedArguments) throws -> Int32 {
         columns = number
     }
     let sheet = arguments.flag("sheet")
+    let category = try categoryOption(arguments)
+    let variant = arguments.value("variant") ?? ""
     let pattern = arguments.positionals[0]
     let locale = arguments.value("locale")
     let isGlob = pattern.contains { "*?[".contains($0) }
@@ -51,30 +58,37 @@ func runRender(_ arguments: ParsedArguments) throws -> Int32 {
 
     var cells: [SheetCell] = []
     for record in records {
+        // A text of the label in a locale: its plain text, or with --variant that variant.
+        func hasText(_ locale: String) -> Bool {
+            variant.isEmpty ? locale.isEmpty || record.texts[locale] != nil
+                : record.variantTexts[TextKey(locale: locale, variant: variant)] != nil
+        }
         var locales: [String]
         if let locale {
             // A screen shows every label; one without this locale shows its base text, as an app would.
-            locales = locale.isEmpty || record.texts[locale] != nil || !isGlob ? [locale] : (sheet ? [] : [""])
+            locales = hasText(locale) || !isGlob ? [locale] : (sheet || !variant.isEmpty ? [] : [""])
         } else {
-            locales = sheet ? [""] + record.texts.keys.sorted() : [""]
+            locales = sheet ? [""] + record.locales : [""]
+            if isGlob, !variant.isEmpty { locales = locales.filter(hasText) }
         }
         for labelLocale in locales {
-            let picture = try storedPicture(record, locale: labelLocale, catalog: catalog, tokens: tokens)
-            cells.append(SheetCell(picture: picture, caption: labelLocale.isEmpty ? record.name : "\(record.name) [\(labelLocale)]"))
+            let picture = try storedPicture(record, locale: labelLocale, variant: variant, category: category,
+                                            catalog: catalog, tokens: tokens)
+            let qualifiers = [labelLocale, variant].filter { !$0.isEmpty }
+            cells.append(SheetCell(picture: picture, caption: qualifiers.isEmpty ? record.name : "\(record.name) [\(qualifiers.joined(separator: ", "))]"))
         }
     }
-    guard !cells.isEmpty else { throw CommandError("no labels matching '\(pattern)' have a text for locale '\(locale ?? "")'") }
+    guard !cells.isEmpty else {
+        throw CommandError("no labels matching '\(pattern)' have a text for locale '\(locale ?? "")'\(variant.isEmpty ? "" : " and variant '\(variant)'")")
+    }
 
     let renderer = try Renderer(engine: catalog.engine)
     let pictureScale = scale ?? Double(cells.map(\.picture.definition.scale).max() ?? 3)
     let debug = arguments.flag("debug")
-    let canvas: Canvas
-    if sheet {
-        canvas = try renderer.renderSheet(cells, scale: pictureScale, debug: debug, columns: columns)
-    } else if isGlob {
-        canvas = try renderer.renderScreen(cells.map(\.picture), scale: pictureScale, debug: debug)
-    } else {
-        canvas = try renderer.renderLabel(cells[0].picture, scale: pictureScale, debug: debug)
+    let canvas = try drawing(hint: "choose a smaller --scale or fewer labels") {
+        if sheet { return try renderer.renderSheet(cells, scale: pictureScale, debug: debug, columns: columns) }
+        if isGlob { return try renderer.renderScreen(cells.map(\.picture), scale: pictureScale, debug: debug) }
+        return try renderer.renderLabel(cells[0].picture, scale: pictureScale, debug: debug)
     }
     try canvas.writePNG(to: out)
     if out != "-" {
@@ -84,22 +98,35 @@ func runRender(_ arguments: ParsedArguments) throws -> Int32 {
     return 0
 }
 
+/// Draws a picture; one too large to make is an error that says which options make it smaller.
+func drawing(hint: String, _ draw: () throws -> Canvas) throws -> Canvas {
+    do {
+        return try draw()
+    } catch let error as RenderError {
+        guard case .tooLarge = error.kind else { throw error }
+        throw CommandError("\(error); \(hint)")
+    }
+}
+
 /// `--scale`: a positive number of pixels per point, at most 8.
 func renderScale(_ text: String, commandPath: [String]) throws -> Double {
-    guard let scale = Double(text), scale.isFinite, scale > 0, scale <= 8 else {
-        throw UsageError(message: "The value '\(text)' of '--scale' must be a number of pixels per point above 0 and at most 8 (e.g. 1, 2 or 3).",
+    guard let scale = decimalNumber(text), scale > 0, scale <= 8 else {
+        throw UsageError(message: "The value '\(text)' of '--scale' must be a decimal number of pixels per point above 0 and at most 8 (e.g. 1, 2 or 3).",
                          commandPath: commandPath)
     }
     return scale
 }
 
-/// A label's picture from its stored layout for a locale: `Catalog.layout` brings a stale
-/// layout up to date first, and the glyphs are placed by the same engine from the same
-/// resolved definition, checked against the stored layout's input hash.
-func storedPicture(_ record: LabelRecord, locale: String, catalog: Catalog, tokens: TokenSet) throws -> LabelPicture {
-    let stored = try catalog.layout(label: record.name, locale: locale)
+/// A label's picture from its stored layout for a locale, variant and content size category
+/// (nil: the first the catalog keeps): `Catalog.layout` brings a stale layout up to date
+/// first, and the glyphs are placed by the same engine from the same resolved definition,
+/// checked against the stored layout's input hash.
+func storedPicture(_ record: LabelRecord, locale: String, variant: String = "", category: ContentSizeCategory? = nil,
+                   catalog: Catalog, tokens: TokenSet) throws -> LabelPicture {
+    let stored = try catalog.layout(label: record.name, locale: locale, variant: variant, category: category)
     let definition = try record.resolve(tokens: tokens).definition
-    let layout = try catalog.engine.layout(definition, locale: locale)
+    let layout = try catalog.engine.layout(definition, locale: locale, variant: variant,
+                                           category: category ?? catalog.contentSizeCategories[0])
     guard layout.inputHash == stored.inputHash else {
         throw CommandError("the label '\(record.name)'\(locale.isEmpty ? "" : " (\(locale))") changed while it was being drawn; run the command again")
     }

@@ -69,12 +69,12 @@ enum SeedLabels {
 }
 
 extension SeedLabels {
-    /// The seeds' design tokens (DTCG): the system font at the seeds' two sizes, their
+    /// The seeds' design tokens (DTCG): a Chinese face at the seeds' two sizes, their
     /// colors, and seed 004's insets.
     static let designTokens = """
         {
           "font": {
-            "family": {"$type": "fontFamily", "system": {"$value": ["Noto Sans CJK SC"], "$description": "The iOS system font's stand-in"}},
+            "family": {"$type": "fontFamily", "system": {"$value": ["Noto Sans CJK SC"], "$description": "The seeds' Chinese face (PingFang SC's stand-in)"}},
             "size": {"$type": "dimension",
                      "body": {"$value": {"value": 17, "unit": "px"}},
                      "caption": {"$value": {"value": 15, "unit": "px"}}}

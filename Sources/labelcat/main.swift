@@ -46,7 +46,7 @@ func main() -> Int32 {
         return 64
     } catch {
         OutputStream.standardOutput.flush()
-        OutputStream.standardError.write("Error: \(error)\n")
+        OutputStream.standardError.write("Error: \(message(for: error))\n")
         OutputStream.standardError.flush()
         return 1
     }

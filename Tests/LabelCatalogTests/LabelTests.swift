@@ -164,4 +164,34 @@ struct LabelTests {
         #expect(try catalog.labels().map(\.name) == ["cart.empty", "checkout.title", "checkout.total", "checkoutX"])
         #expect(try catalog.labels(matching: "nothing.*").isEmpty)
     }
+
+    @Test("Re-importing 2,000 unchanged labels writes no label, text or layout (nothing is queued or recomputed)")
+    func reimportUnchanged() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try makeCatalog(in: directory)
+        func record(_ index: Int) -> LabelRecord {
+            let texts: [String: String] = index % 3 == 0 ? ["de": "Etikett \(index)"] : [:]
+            let frame = Rect(x: 0, y: Double(index), width: 120 + Double(index % 7) * 10, height: 40)
+            let style = JSONObject([("font", .string("{typography.body}")), ("numberOfLines", .number(Double(index % 3))),
+                                    ("letterSpacing", .number(0.25)), ("contentInsets", .string("{spacing.card}"))])
+            return LabelRecord(name: "bulk.label\(index)", text: "第\(index)个标签", texts: texts, frame: frame, style: style)
+        }
+        let records = (0..<2_000).map(record)
+        try catalog.setLabels(records)
+        let computedAt = try rows(catalog.database, "SELECT label, locale, computed_at FROM layouts ORDER BY label, locale", columns: 3)
+        #expect(computedAt.count == 2_000 + 667)
+        let counter = try catalog.changeCounter()
+        try catalog.setLabels(try catalog.labels(matching: "bulk.*"))
+        try catalog.setLabels(records)
+        #expect(try catalog.changeCounter() == counter, "an unchanged label or text was written (a trigger queued it)")
+        #expect(try rows(catalog.database, "SELECT label, locale, computed_at FROM layouts ORDER BY label, locale", columns: 3) == computedAt)
+        // A changed one is written and recomputed, alone.
+        var changed = records[7]
+        changed.frame.width += 1
+        try catalog.setLabels(records.map { $0.name == changed.name ? changed : $0 })
+        #expect(try catalog.changeCounter() == counter + 1)
+        let after = try rows(catalog.database, "SELECT label, locale, computed_at FROM layouts ORDER BY label, locale", columns: 3)
+        let rewritten = zip(after, computedAt).filter { $0.0 != $0.1 }.map { $0.0[0] ?? "" }
+        #expect(rewritten == ["bulk.label7"])
+    }
 }

@@ -50,7 +50,7 @@ struct LayoutQueryTests {
         #expect(number(try JSONValue.parse(served.json ?? "{}"), "font", "size") == 20)
     }
 
-    @Test("Layouts are keyed by (label, locale): one row each")
+    @Test("Layouts are keyed by (label, locale, variant, category): one row each")
     func oneRowPerLabelAndLocale() throws {
         let directory = try TemporaryDirectory()
         let catalog = try makeCatalog(in: directory)
@@ -62,7 +62,7 @@ struct LayoutQueryTests {
                                      value: .object(JSONObject([("value", .number(18)), ("unit", .string("px"))])))])
         #expect(try catalog.database.scalarInt("SELECT count(*) FROM layouts") == 3)
         let primaryKey = try column(catalog.database, "SELECT name FROM pragma_table_info('layouts') WHERE pk > 0 ORDER BY pk")
-        #expect(primaryKey == ["label", "locale"])
+        #expect(primaryKey == ["label", "locale", "variant", "category"])
         #expect(try catalog.layouts().map { "\($0.label)/\($0.locale)" } == ["demo.top/", "demo.top/de", "demo.top/ja"])
         #expect(try catalog.layouts(locale: "de").map(\.locale) == ["de"])
     }
@@ -73,7 +73,7 @@ struct LayoutQueryTests {
         let catalog = try makeCatalog(in: directory)
         try catalog.setLabels([demoTopLabel()])
         // The query layout(label:locale:) runs, and the plain one of the issue.
-        for sql in ["SELECT \(Catalog.layoutColumns) FROM layouts WHERE label = ? AND locale = ?",
+        for sql in ["SELECT \(LayoutColumn.selectList) FROM layouts WHERE label = ? AND locale = ?",
                     "SELECT lines FROM layouts WHERE label = ? AND locale = ?"] {
             let plan = try rows(catalog.database, "EXPLAIN QUERY PLAN " + sql, columns: 4, [.text("demo.top"), .text("")])
                 .map { $0[3] ?? "" }

@@ -13,9 +13,10 @@ struct MigrationTests {
                          "layouts", "recompute_queue", "schema_migrations", "layout_state", "layout_font_files"]
 
     /// The triggers that feed `recompute_queue` (SPEC §4), by name.
-    static let triggers = ["labels_inserted", "labels_updated", "label_texts_inserted", "label_texts_updated",
+    static let triggers = ["labels_inserted", "labels_updated", "labels_deleted", "label_texts_inserted", "label_texts_updated",
                            "label_texts_deleted", "tokens_inserted", "tokens_updated", "tokens_deleted",
-                           "layouts_inserted", "layouts_updated", "layouts_deleted", "recompute_queue_deleted"]
+                           "layouts_inserted", "layouts_updated", "layouts_deleted", "recompute_queue_deleted",
+                           "settings_inserted", "settings_updated", "settings_deleted"]
 
     static func names(_ database: Database, type: String) throws -> Set<String> {
         Set(try column(database, "SELECT name FROM sqlite_master WHERE type = ?", [.text(type)]))
@@ -95,7 +96,7 @@ struct MigrationTests {
         #expect(try database.schemaVersion() == Migration.latestVersion)
 
         // The default family setting the engine reads.
-        #expect(try database.scalarText("SELECT value FROM settings WHERE key = 'default_family'") == "Noto Sans CJK SC")
+        #expect(try database.scalarText("SELECT value FROM settings WHERE key = 'default_family'") == SystemFont.families)
 
         // WAL is a property of the file: another client sees it, and the file is plain SQLite.
         #expect(try SQLiteShell.run(path, "PRAGMA journal_mode;").trimmingCharacters(in: .whitespacesAndNewlines) == "wal")
@@ -108,7 +109,7 @@ struct MigrationTests {
         let directory = try TemporaryDirectory()
         let path = directory.path("two.sqlite")
         do {
-            let database = try Database(path: path, create: true)
+            let database = try Database(path: path, mode: .readWrite(create: true))
             _ = try database.scalarText("PRAGMA journal_mode = WAL")
             _ = try database.migrate(Array(Migration.all.prefix(2)))
             try database.execute("""
@@ -131,9 +132,87 @@ struct MigrationTests {
         let layout = try catalog.layout(label: "old.label")
         let json = try JSONValue.parse(try #require(layout.json))
         #expect(json["bounds"]?["width"] == .number(200))
-        #expect(json["font"]?["family"] == .string("Noto Sans CJK SC"))
+        // The label names no family: the system font, whose first family is Inter.
+        #expect(json["font"]?["family"] == .string("Inter"))
         #expect(json["lines"]?.array?.first?["text"] == .string("旧的标签"))
         #expect(try catalog.recomputeAll(matching: [], force: false).fromFreshnessRecord)
+    }
+
+    @Test("A schema-3 catalog (as labelcat wrote it before variants and categories) upgrades with its labels, texts, layouts and dependencies intact")
+    func upgradeFromSchemaThree() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("three.sqlite")
+        do {
+            let database = try Database(path: path, mode: .readWrite(create: true))
+            _ = try database.scalarText("PRAGMA journal_mode = WAL")
+            _ = try database.migrate(Array(Migration.all.prefix(3)))
+            // Rows as the schema-3 writer left them: a label with literal and referenced fields,
+            // texts in two locales, one layout per locale, the label's token dependencies.
+            try database.execute(#"""
+                INSERT INTO tokens (name, type, value) VALUES ('spacing.card', 'insets', '"8 16"');
+                INSERT INTO labels (name, text, frame_x, frame_y, frame_width, frame_height, font, number_of_lines,
+                                    line_break_mode, vertical_alignment, content_insets, letter_spacing, text_color)
+                    VALUES ('old.label', '旧的标签', 20, 50, 200, 60, '{"family": "Noto Sans CJK SC", "size": 15}', 0,
+                            'charWrap', 'top', '{spacing.card}', 0.5, '#112233');
+                INSERT INTO labels (name, text, frame_x, frame_y, frame_width, frame_height) VALUES ('plain', 'x', 0, 0, 10, 10);
+                INSERT INTO label_texts (label, locale, text) VALUES ('old.label', 'de', 'Altes Etikett'), ('old.label', 'fr', 'Ancienne');
+                INSERT INTO label_dependencies (label, token) VALUES ('old.label', 'spacing.card');
+                INSERT INTO layouts (label, locale, x, y, width, height, line_count, needed_line_count, truncated, lines, error,
+                                     input_hash, computed_at, intrinsic_width, intrinsic_height)
+                    VALUES ('old.label', '', 16, 8, 60, 21.72, 1, 1, 0, '[{"text": "旧的标签"}]', NULL, 'h0', '2026-01-01T00:00:00.000Z', 92, 37.72),
+                           ('old.label', 'de', 16, 8, 99, 21.72, 1, 1, 0, '[{"text": "Altes Etikett"}]', NULL, 'h1', '2026-01-01T00:00:00.000Z', 131, 37.72),
+                           ('old.label', 'fr', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 'some error', 'h2', '2026-01-01T00:00:00.000Z', NULL, NULL),
+                           ('plain', '', 0, 0, 7, 10, 1, 1, 0, '[]', NULL, 'h3', '2026-01-01T00:00:00.000Z', 7, 10);
+                DELETE FROM recompute_queue;
+                """#)
+        }
+        let before = try Database(path: path)
+        let oldLabel = try rows(before, "SELECT name, text, frame_x, frame_y, frame_width, frame_height, font, number_of_lines, line_break_mode, vertical_alignment, content_insets, letter_spacing, text_color FROM labels ORDER BY name", columns: 13)
+        let oldTexts = try rows(before, "SELECT label, locale, text FROM label_texts ORDER BY label, locale", columns: 3)
+        let oldLayouts = try rows(before, "SELECT label, locale, x, y, width, height, line_count, needed_line_count, truncated, lines, error, input_hash, computed_at, intrinsic_width, intrinsic_height FROM layouts ORDER BY label, locale", columns: 15)
+
+        let (catalog, applied) = try Catalog.create(path: path)
+        #expect(applied == ["004_variants_categories_keys.sql"])
+        let database = catalog.database
+        #expect(try column(database, "PRAGMA foreign_key_check") == [])
+        #expect(try database.scalarText("PRAGMA integrity_check") == "ok")
+        #expect(try rows(database, "SELECT name, text, frame_x, frame_y, frame_width, frame_height, font, number_of_lines, line_break_mode, vertical_alignment, content_insets, letter_spacing, text_color FROM labels ORDER BY name", columns: 13) == oldLabel)
+        #expect(try rows(database, "SELECT label, locale, text FROM label_texts ORDER BY label, locale", columns: 3) == oldTexts)
+        #expect(try column(database, "SELECT DISTINCT variant FROM label_texts") == [""])
+        #expect(try rows(database, "SELECT label, locale, x, y, width, height, line_count, needed_line_count, truncated, lines, error, input_hash, computed_at, intrinsic_width, intrinsic_height FROM layouts ORDER BY label, locale", columns: 15) == oldLayouts)
+        #expect(try rows(database, "SELECT DISTINCT variant, category FROM layouts", columns: 2) == [["", "large"]])
+        #expect(try rows(database, "SELECT label, token FROM label_dependencies", columns: 2) == [["old.label", "spacing.card"]])
+        #expect(try rows(database, "SELECT key, value FROM settings ORDER BY key", columns: 2)
+                == [["categories", "large"], ["default_family", SystemFont.families], ["pseudo_locales", ""]])
+        let triggers = try Self.names(database, type: "trigger")
+        for trigger in Self.triggers { #expect(triggers.contains(trigger), "missing trigger \(trigger)") }
+        #expect(try database.scalarInt("SELECT count(*) FROM recompute_queue") == 0, "the migration queues nothing")
+
+        // The label reads back as it was, and lays out under the new schema.
+        let record = try catalog.label(named: "old.label")
+        #expect(record.texts == ["de": "Altes Etikett", "fr": "Ancienne"])
+        #expect(record.key == nil && !record.isSelfSizing)
+        #expect(record.style["contentInsets"] == .string("{spacing.card}"))
+        _ = try catalog.recomputeAll(matching: [], force: false)
+        #expect(try catalog.layout(label: "old.label", locale: "de").textRect?.x == 16)
+        #expect(try catalog.database.scalarInt("SELECT count(*) FROM layouts") == 4)
+        // The upgraded schema is a fresh catalog's.
+        let fresh = try Catalog.create(path: directory.path("fresh.sqlite")).catalog
+        #expect(try Self.schema(catalog.database) == Self.schema(fresh.database))
+    }
+
+    @Test("The labels table has a column for every definition field, and only those besides name, key, text, frame and source")
+    func labelColumnsFollowTheFieldList() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try makeCatalog(in: directory, tokens: false)
+        let columns = try Self.columns(catalog.database, table: "labels")
+        let structural = ["name", "key", "text", "frame_x", "frame_y", "frame_width", "frame_height", "file", "line"]
+        #expect(Set(columns) == Set(structural + LabelRecord.fields.map(\.column)))
+        #expect(Set(LabelRecord.fields.map(\.key)).count == LabelRecord.fields.count)
+        // Every field of the engine's canonical JSON is a field here (or structural).
+        let definition = try JSONValue.parse(LabelDefinition(name: "a", frame: .zero).canonicalJSON).object!
+        let known = Set(LabelRecord.fields.map(\.key) + ["name", "text", "texts", "frame"])
+        for key in definition.keys { #expect(known.contains(key), "the definition's field \(key) has no column") }
     }
 
     @Test("A new catalog starts with its freshness record (no labels: every layout is fresh)")
@@ -165,7 +244,7 @@ struct MigrationTests {
         let directory = try TemporaryDirectory()
         let path = directory.path("old.sqlite")
         do {
-            let database = try Database(path: path, create: true)
+            let database = try Database(path: path, mode: .readWrite(create: true))
             #expect(try database.scalarText("PRAGMA journal_mode = WAL")?.lowercased() == "wal")
             let applied = try database.migrate([Migration.all[0]])
             #expect(applied == [Migration.all[0].name])
@@ -179,8 +258,9 @@ struct MigrationTests {
                 """)
         }
         if Migration.all.count > 1 {
-            // An older schema is refused for use, with the way out.
-            expectCatalogError(["labelcat init"]) { try Catalog.open(path: path) }
+            // An older schema is refused for use, saying it must be upgraded (Catalog.create does).
+            let error = expectCatalogError(["schema version 1", "upgraded"]) { try Catalog.open(path: path) }
+            if case .schemaOutdated? = error {} else { Issue.record("expected schemaOutdated, got \(String(describing: error))") }
         }
 
         let (catalog, applied) = try Catalog.create(path: path)
@@ -224,6 +304,51 @@ struct MigrationTests {
         #expect(try database.scalarInt("SELECT count(*) FROM sqlite_master WHERE name = 'half_done'") == 0,
                 "a failed migration must roll back its own statements")
         #expect(try database.schemaVersion() == next.version)
+    }
+
+    @Test("A migration that rebuilds labels (new table, copy, drop, rename) keeps its texts, layouts and dependencies")
+    func tableRebuild() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try makeCatalog(in: directory)
+        try catalog.setLabels([demoTopLabel()])
+        try catalog.setTexts([(label: "demo.top", locale: "de", text: "Oben")])
+        let counts = "SELECT (SELECT count(*) FROM label_texts), (SELECT count(*) FROM layouts), (SELECT count(*) FROM label_dependencies)"
+        let before = try rows(catalog.database, counts, columns: 3)
+        #expect(before == [["1", "2", "8"]])
+        // SQLite's procedure for a change ALTER TABLE cannot make: dropping the old table would
+        // delete (ON DELETE CASCADE) every row referencing it were foreign keys on.
+        let create = try #require(try catalog.database.scalarText("SELECT sql FROM sqlite_master WHERE name = 'labels'"))
+        let rebuild = Migration(version: Migration.latestVersion + 1, name: "\(Migration.latestVersion + 1)_rebuild_labels.sql", sql: """
+            \(create.replacingOccurrences(of: "CREATE TABLE \"labels\"", with: "CREATE TABLE labels_new")
+                .replacingOccurrences(of: "CREATE TABLE labels ", with: "CREATE TABLE labels_new "));
+            INSERT INTO labels_new SELECT * FROM labels;
+            DROP TABLE labels;
+            ALTER TABLE labels_new RENAME TO labels;
+            """)
+        let database = try Database(path: catalog.path)
+        #expect(try database.migrate(Migration.all + [rebuild]) == [rebuild.name])
+        #expect(try rows(database, counts, columns: 3) == before)
+        #expect(try database.scalarInt("PRAGMA foreign_keys") == 1, "foreign keys are on again after migrating")
+        #expect(try column(database, "PRAGMA foreign_key_check") == [])
+    }
+
+    @Test("A migration that leaves a row referencing nothing is rolled back, naming the table")
+    func foreignKeyCheck() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try makeCatalog(in: directory)
+        try catalog.setLabels([demoTopLabel()])
+        let database = try Database(path: catalog.path)
+        let orphan = Migration(version: Migration.latestVersion + 1, name: "\(Migration.latestVersion + 1)_orphan.sql",
+                               sql: "INSERT INTO label_texts (label, locale, text) VALUES ('no.such', 'de', 'Waise');")
+        do {
+            _ = try database.migrate(Migration.all + [orphan])
+            Issue.record("a migration leaving an orphan row was applied")
+        } catch let error as MigrationError {
+            #expect(error.description.contains("label_texts") && error.description.contains(orphan.name), "\(error)")
+        }
+        #expect(try database.scalarInt("SELECT count(*) FROM label_texts WHERE label = 'no.such'") == 0)
+        #expect(try database.schemaVersion() == Migration.latestVersion)
+        #expect(try database.scalarInt("PRAGMA foreign_keys") == 1)
     }
 
     @Test("A catalog whose schema is newer than the binary is refused, and left unchanged")

@@ -76,6 +76,12 @@ struct JSONTests {
         #expect(throws: JSONParseError.self) { try JSONValue.parse(#"{"a":1,"\u0061":2}"#) }
         // The same key in sibling objects is fine.
         #expect(throws: Never.self) { try JSONValue.parse(#"[{"a":1},{"a":2}]"#) }
+        // In an object of many members (found through a set of keys, not a search per key).
+        let members = (0..<60_000).map { #""k\#($0)":\#($0)"# }
+        let large = try? JSONValue.parse("{" + members.joined(separator: ",") + "}")
+        #expect(large?.object?.count == 60_000)
+        let repeated = #expect(throws: JSONParseError.self) { try JSONValue.parse("{" + members.joined(separator: ",") + #","k17":0}"#) }
+        #expect(repeated?.message.contains(#""k17""#) == true)
     }
 
     // MARK: Escapes and Unicode

@@ -41,6 +41,7 @@ struct DefinitionValidationTests {
         #expect(label.font == FontSpec(families: [], size: 17, weight: 400))
         #expect(label.numberOfLines == 1)
         #expect(label.lineBreakMode == .truncateTail)
+        #expect(label.lineBreakStrategy == .standard)
         #expect(label.textAlignment == .natural)
         #expect(label.verticalAlignment == .middle)
         #expect(label.contentInsets == .zero)
@@ -57,7 +58,8 @@ struct DefinitionValidationTests {
         let label = try Self.decode("""
             {"name": "a.b", "text": "x", "texts": {"de": "y"}, \(Self.frame),
              "font": {"family": ["DejaVu Sans", "Noto Sans CJK SC"], "size": 15, "weight": "bold"},
-             "numberOfLines": 3, "lineBreakMode": "truncateMiddle", "textAlignment": "justified",
+             "numberOfLines": 3, "lineBreakMode": "truncateMiddle", "lineBreakStrategy": "hangulWordPriority",
+             "textAlignment": "justified",
              "verticalAlignment": "bottom", "contentInsets": {"top": 1, "left": 2, "bottom": 3, "right": 4},
              "lineHeight": 20, "lineHeightMultiple": 1.5, "lineSpacing": 2, "letterSpacing": -0.5,
              "truncationToken": "...", "textColor": "#0000FF", "backgroundColor": "#00FFFF80", "scale": 2}
@@ -66,6 +68,7 @@ struct DefinitionValidationTests {
         #expect(label.font == FontSpec(families: ["DejaVu Sans", "Noto Sans CJK SC"], size: 15, weight: 700))
         #expect(label.numberOfLines == 3)
         #expect(label.lineBreakMode == .truncateMiddle)
+        #expect(label.lineBreakStrategy == .hangulWordPriority)
         #expect(label.textAlignment == .justified)
         #expect(label.verticalAlignment == .bottom)
         #expect(label.contentInsets == EdgeInsets(top: 1, left: 2, bottom: 3, right: 4))
@@ -89,8 +92,9 @@ struct DefinitionValidationTests {
     func badShapes() throws {
         try Self.expectInvalid(#"[1, 2]"#, field: "definition", "object")
         try Self.expectInvalid(#"{"name": 5, \#(Self.frame)}"#, field: "name", "string")
-        try Self.expectInvalid(#"{"name": "a..b", \#(Self.frame)}"#, field: "name", "a..b")
-        try Self.expectInvalid(#"{"name": "has space", \#(Self.frame)}"#, field: "name", "has space")
+        try Self.expectInvalid(#"{"name": "a*b", \#(Self.frame)}"#, field: "name", "a*b")
+        try Self.expectInvalid(#"{"name": "line\nbreak", \#(Self.frame)}"#, field: "name", "control character")
+        try Self.expectInvalid(#"{"name": "trailing space ", \#(Self.frame)}"#, field: "name", "trailing space")
     }
 
     @Test("Negative sizes")
@@ -146,6 +150,8 @@ struct DefinitionValidationTests {
     func unknownEnums() throws {
         try Self.expectInvalid(#"{"name": "a", \#(Self.frame), "lineBreakMode": "wrap"}"#,
                                field: "lineBreakMode", "wrap", "wordWrap", "truncateMiddle")
+        try Self.expectInvalid(#"{"name": "a", \#(Self.frame), "lineBreakStrategy": "pushIn"}"#,
+                               field: "lineBreakStrategy", "pushIn", "standard", "pushOut", "hangulWordPriority", "none")
         try Self.expectInvalid(#"{"name": "a", \#(Self.frame), "textAlignment": "centre"}"#,
                                field: "textAlignment", "centre", "center")
         try Self.expectInvalid(#"{"name": "a", \#(Self.frame), "verticalAlignment": "center"}"#,
@@ -165,7 +171,7 @@ struct DefinitionValidationTests {
         #expect(try Self.decode(#"{"name": "a", \#(Self.frame), "numberOfLines": 2.0}"#).numberOfLines == 2)
     }
 
-    /// measure takes literal values: a token reference needs a catalog to resolve it.
+    /// A definition laid out on its own takes literal values: a token reference needs a catalog.
     @Test("A token reference without a catalog")
     func tokenReference() throws {
         try Self.expectInvalid(#"{"name": "a", \#(Self.frame), "font": "{font.body}"}"#,
@@ -262,6 +268,7 @@ struct DefinitionValidationTests {
         label.font = FontSpec(families: ["DejaVu Sans", "Noto Sans CJK SC"], size: 16.5, weight: 600)
         label.numberOfLines = 0
         label.lineBreakMode = .wordWrap
+        label.lineBreakStrategy = .pushOut
         label.contentInsets = EdgeInsets(top: 10, left: 16, bottom: 10, right: 16)
         label.letterSpacing = 0.1
         label.backgroundColor = Color(red: 255, green: 236, blue: 179, alpha: 10)

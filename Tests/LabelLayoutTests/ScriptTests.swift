@@ -288,14 +288,30 @@ struct ScriptTests {
 
     // MARK: Locales
 
-    /// Line breaking is locale-aware (SPEC §2.3, ICU tailoring): Japanese allows a break before
-    /// a small kana (ァ), the root rules do not. アアァア at 10 pt in 25 pt (2 a line), wordWrap:
-    ///   root: ア | アァ | ア  (アァ stays together)      ja: アア | ァア
-    @Test("Line breaking follows the locale")
-    func localeAwareBreaking() throws {
+    /// Line breaking is locale-aware (ICU tailoring with its `lb` keyword): Japanese breaks
+    /// strictly (no line starts with a small kana such as ァ), every other locale normally
+    /// (CSS `line-break: normal`: a small kana may start a line). アアァア at 10 pt in 25 pt
+    /// (2 a line), wordWrap:
+    ///   ja: ア | アァ | ア  (アァ stays together)      "", zh, en: アア | ァア
+    @Test("Small kana may start a line except in Japanese", arguments: ["", "zh-Hans", "en", "ko"])
+    func localeAwareBreaking(_ locale: String) throws {
         let label = cjkLabel("アアァア", width: 25, mode: .wordWrap)
-        #expect(try engine.layout(label).lines.map(\.text) == ["ア", "アァ", "ア"])
-        #expect(try engine.layout(label, locale: "ja").lines.map(\.text) == ["アア", "ァア"])
+        #expect(try engine.layout(label, locale: locale).lines.map(\.text) == ["アア", "ァア"])
+        for japanese in ["ja", "ja-JP", "ja_JP"] {
+            #expect(try engine.layout(label, locale: japanese).lines.map(\.text) == ["ア", "アァ", "ア"], "\(japanese)")
+        }
+    }
+
+    /// The same rule for っ (small tsu) and the prolonged sound mark ー, at 10 pt in 25 pt
+    /// (2 a line), wordWrap, no pushOut: elsewhere "あい" | "っう"; in Japanese っ stays with い,
+    /// so "あ" | "いっ" | "う".
+    @Test("Small tsu and ー at a line start", arguments: ["あいっう", "あいーう"])
+    func smallTsu(_ text: String) throws {
+        var label = cjkLabel(text, width: 25, mode: .wordWrap)
+        label.lineBreakStrategy = .none
+        let characters = text.map(String.init)
+        #expect(try engine.layout(label).lines.map(\.text) == [characters[0] + characters[1], characters[2] + characters[3]])
+        #expect(try engine.layout(label, locale: "ja").lines.map(\.text) == [characters[0], characters[1] + characters[2], characters[3]])
     }
 
     /// `texts` holds per-locale variants; a locale without one uses the base text.

@@ -187,14 +187,27 @@ struct SeedLabelTests {
         expectClose(layout.font.descender, -4.32, "descender")
     }
 
-    /// The default family (the "system font") of `LayoutEngine()` is Noto Sans CJK SC, so a
-    /// seed label that names no font lays out exactly the same.
-    @Test("Seed 003 with the default font")
+    /// The seeds' demo keeps Noto Sans CJK SC as its default family (its text is Chinese): a
+    /// seed label that names no font lays out exactly as with the family named.
+    @Test("Seed 003 with Noto Sans CJK SC as the default family")
     func seed003DefaultFont() throws {
         var label = Self.seed003("文字中间显示", .middle)
         label.font = FontSpec(size: 15)
-        let layout = try engine.layout(label)
+        let layout = try LayoutEngine(defaultFamily: "Noto Sans CJK SC").layout(label)
         expectRect(layout.textRect, x: 55, y: 29, width: 90, height: 22, "textRect")
         #expect(layout.font.family == "Noto Sans CJK SC")
+    }
+
+    /// With the system font (Inter first), the ideographs still come from Noto Sans CJK SC
+    /// (15 pt each, untracked), but the lines have Inter's height: (2728 + 680) / 2816 × 15 =
+    /// 18.153 → 18.333 on the grid, centered: y = (80 − 18.333) / 2.
+    @Test("Seed 003 with the system font: Noto Sans CJK SC's ideographs in Inter's lines")
+    func seed003SystemFont() throws {
+        var label = Self.seed003("文字中间显示", .middle)
+        label.font = FontSpec(size: 15)
+        let layout = try engine.layout(label)
+        #expect(layout.font.family == "Inter")
+        expectClose(layout.font.lineHeight, 3408.0 / 2816 * 15, "lineHeight")
+        expectRect(layout.textRect, x: 55, y: (80 - 55.0 / 3) / 2, width: 90, height: 55.0 / 3, "textRect")
     }
 }

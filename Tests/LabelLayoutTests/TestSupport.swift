@@ -1,3 +1,4 @@
+import Foundation
 import LabelLayout
 import Testing
 
@@ -12,6 +13,18 @@ enum Fonts {
     static let dejaVuFamily = "DejaVu Sans"
     static let dejaVuFile = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
     static let emojiFile = "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"
+    static let liberationFamily = "Liberation Sans"
+    static let interFamily = "Inter"
+    /// Test fonts (Fixtures/make_sized_fonts.py) whose shaping depends on the size: a `trak`
+    /// table, and an `opsz` axis. 1000 units per em; space 250 units, a–z 500.
+    static let trackedFile = fixture("Tracked.ttf")
+    static let opticalFile = fixture("Optical.ttf")
+    /// Named as Apple's SF Pro files are ("SF Pro Fixture"), with no `trak` table.
+    static let sfProNamedFile = fixture("SFProFixture.ttf")
+
+    static func fixture(_ name: String) -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures").appendingPathComponent(name).path
+    }
 
     /// DejaVu Sans has 2048 units per em, so at 20.48 pt one font unit is exactly 0.01 pt:
     /// an advance of 1298 units is 12.98 pt. The Latin tests use this size so that every

@@ -15,12 +15,17 @@ struct CLITests {
         ["init"],
         ["token"], ["token", "set"], ["token", "get"], ["token", "list"], ["token", "rm"], ["token", "import"], ["token", "export"],
         ["label"], ["label", "set"], ["label", "get"], ["label", "list"], ["label", "rm"], ["label", "import"], ["label", "export"],
+        ["import"], ["settings"], ["settings", "list"], ["settings", "get"], ["settings", "set"],
         ["layout"], ["layout", "list"],
         ["check"], ["report"], ["recompute"], ["serve"], ["measure"], ["render"], ["demo"],
     ]
 
+    /// The commands that use no catalog of the user's, and refuse `--db`.
+    static let commandsWithoutCatalog: [[String]] = [["measure"], ["demo"]]
+
     /// The commands that take no positional argument (the others' help has an ARGUMENTS section).
-    static let commandsWithoutArguments: [[String]] = [[], ["init"], ["token"], ["label"], ["token", "export"], ["serve"], ["demo"]]
+    static let commandsWithoutArguments: [[String]] = [[], ["init"], ["token"], ["label"], ["token", "export"], ["settings"],
+                                                       ["settings", "list"], ["serve"], ["demo"]]
 
     /// The seeds' labels, in the order the demo prints them.
     static let seedLabels = ["seed000.top", "seed000.middle", "seed000.bottom",
@@ -42,8 +47,10 @@ struct CLITests {
         /// `labelcat --db CATALOG arguments…`, run in the workspace.
         func labelcat(_ arguments: [String], stdin: String = "", environment: [String: String?] = [:],
                       sourceLocation: SourceLocation = #_sourceLocation) throws -> CLI.Run {
-            try CLI.labelcat(["--db", db] + arguments, in: root, environment: environment, stdin: stdin,
-                             sourceLocation: sourceLocation)
+            // Commands that use no catalog refuse --db.
+            let database = CLITests.commandsWithoutCatalog.contains { arguments.starts(with: $0) } ? [] : ["--db", db]
+            return try CLI.labelcat(database + arguments, in: root, environment: environment, stdin: stdin,
+                                    sourceLocation: sourceLocation)
         }
 
         func labelcat(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) throws -> CLI.Run {
@@ -122,7 +129,8 @@ struct CLITests {
         #expect(help.stdout.contains("-h, --help"))
         #expect(help.stdout.contains("\nARGUMENTS:\n") == !Self.commandsWithoutArguments.contains(path),
                 "ARGUMENTS lists the positional arguments, if any: \(help.stdout)")
-        #expect(help.stdout.contains("--db <PATH>"), "--db is accepted everywhere, so every help lists it")
+        #expect(help.stdout.contains("--db <PATH>") == !Self.commandsWithoutCatalog.contains(path),
+                "--db is listed by every command that takes it")
 
         let short = try CLI.labelcat(path + ["-h"])
         #expect(short.status == 0)
@@ -642,6 +650,32 @@ struct CLITests {
         let labels = try CLI.labelcat(["--db", out + "/demo.sqlite", "label", "list", "--json"], in: directory.root)
         #expect(try labels.lines.map { try Self.json($0)["name"]?.string ?? "" }.sorted() == Self.seedLabels.sorted())
         #expect(try directory.contents() == ["preview"], "demo wrote outside DIR")
+    }
+
+    /// demo replaces DIR/demo.sqlite: it refuses --db (before or after its name), so it can never
+    /// replace another catalog, and it does not read $LABELCAT_DB. measure uses no catalog.
+    @Test("demo and measure refuse --db and touch nothing",
+          arguments: [("demo", ["--db", "mine.sqlite", "demo"]), ("demo", ["demo", "--db", "mine.sqlite"]),
+                      ("measure", ["--db", "mine.sqlite", "measure"])])
+    func refusesDatabase(_ command: String, _ arguments: [String]) throws {
+        let directory = try TemporaryDirectory()
+        let mine = try directory.write("mine.sqlite", "not to be touched")
+        let run = try CLI.labelcat(arguments, in: directory.root, stdin: MeasureCommandTests.definition("a"))
+        #expect(run.status == 64)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.hasPrefix("Error: 'labelcat \(command)' does not take '--db': "), "\(run.stderr)")
+        #expect(try directory.contents() == ["mine.sqlite"])
+        #expect(try String(contentsOfFile: mine, encoding: .utf8) == "not to be touched")
+    }
+
+    @Test("demo ignores $LABELCAT_DB: its catalog is DIR/demo.sqlite")
+    func demoIgnoresEnvironment() throws {
+        let directory = try TemporaryDirectory()
+        let mine = try directory.write("mine.sqlite", "not to be touched")
+        let run = try CLI.labelcat(["demo", "--json"], in: directory.root, environment: ["LABELCAT_DB": mine])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(directory.exists("out/demo.sqlite"))
+        #expect(try String(contentsOfFile: mine, encoding: .utf8) == "not to be touched")
     }
 
     @Test("demo without --out writes ./out; demo --json prints one layout per seed label")

@@ -61,7 +61,8 @@ struct MeasureCommandTests {
 
     // MARK: Inputs
 
-    /// SPEC §3's example: seed 000's 剧终了 label, top alignment, default font (17 pt).
+    /// The layout example: seed 000's 剧终了 label, top alignment, default font (17 pt) — the
+    /// seeds' default family, Noto Sans CJK SC (`--default-family`), or the system font.
     static let specExample = #"{"name": "demo.topLabel", "text": "剧终了、剧终了、剧终了、剧终了、剧终了、剧终了、剧终了、", "frame": {"x": 20, "y": 275, "width": 350, "height": 200}, "numberOfLines": 0, "lineBreakMode": "charWrap", "textAlignment": "left", "verticalAlignment": "top"}"#
 
     static func definition(_ name: String, text: String = "文字中间显示") -> String {
@@ -80,18 +81,23 @@ struct MeasureCommandTests {
 
     // MARK: Tests
 
-    @Test("One definition in a file: one layout JSON with SPEC §3's keys and numbers")
+    @Test("One definition in a file: one layout JSON with the documented keys and numbers")
     func singleDefinition() throws {
         let directory = try TemporaryDirectory(prefix: "labelcat-input")
-        let run = try Self.run(["measure", try directory.write("labels.json", Self.specExample + "\n")])
+        let run = try Self.run(["measure", "--default-family", "Noto Sans CJK SC", try directory.write("labels.json", Self.specExample + "\n")])
         #expect(run.status == 0, "stderr: \(run.stderr)")
         #expect(run.stderr.isEmpty)
         try #require(run.lines.count == 1, "stdout: \(run.stdout)")
         let layout = try Self.parse(run.lines[0])
-        #expect(layout.object?.keys == ["name", "locale", "bounds", "textRect", "lines", "lineCount", "neededLineCount",
-                                       "truncated", "intrinsicSize", "font", "inputHash", "engineVersion"])
+        #expect(layout.object?.keys == ["name", "locale", "variant", "contentSizeCategory", "bounds", "textRect", "lines",
+                                       "lineCount", "neededLineCount", "truncated", "shrunk", "fontSize", "intrinsicSize",
+                                       "font", "inputHash", "engineVersion"])
         #expect(layout["name"] == .string("demo.topLabel"))
         #expect(layout["locale"] == .string(""))
+        #expect(layout["variant"] == .string(""))
+        #expect(layout["contentSizeCategory"] == .string("large"))
+        #expect(layout["shrunk"] == .bool(false))
+        #expect(layout["fontSize"] == .number(17))
         #expect(layout["bounds"] == (try JSONValue.parse(#"{"x":0,"y":0,"width":350,"height":200}"#)))
         #expect(layout["textRect"] == (try JSONValue.parse(#"{"x":0,"y":0,"width":340,"height":49.333}"#)))
         let lines = try #require(layout["lines"]?.array)
@@ -121,6 +127,26 @@ struct MeasureCommandTests {
         let hash = try #require(layout["inputHash"]?.string)
         #expect(hash.count == 32 && hash.allSatisfy { $0.isHexDigit }, "\(hash)")
         #expect(layout["engineVersion"]?.string?.isEmpty == false)
+    }
+
+    /// Without --default-family, a label that names no family is in the system font: Inter's
+    /// lines (hhea 2728 / −680 of 2816: 20.574 pt at 17 pt), the ideographs from Noto Sans CJK SC.
+    @Test("The README's example in the system font: Inter's line height, Noto Sans CJK SC's ideographs")
+    func systemFontExample() throws {
+        let run = try Self.run(["measure", "-"], stdin: Self.specExample + "\n")
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        let layout = try Self.parse(try #require(run.lines.first))
+        #expect(layout["textRect"] == (try JSONValue.parse(#"{"x":0,"y":0,"width":340,"height":41.333}"#)))
+        let lines = try #require(layout["lines"]?.array)
+        #expect(lines.map { $0["rect"] } == [
+            try JSONValue.parse(#"{"x": 0, "y": 0, "width": 340, "height": 20.574}"#),
+            try JSONValue.parse(#"{"x": 0, "y": 20.574, "width": 136, "height": 20.574}"#),
+        ])
+        #expect(lines.map { $0["baseline"] } == [.number(16.469), .number(37.043)])
+        #expect(layout["font"] == (try JSONValue.parse(#"""
+            {"family": "Inter", "file": "/usr/share/fonts/opentype/inter/Inter-Regular.otf", "size": 17,
+             "lineHeight": 20.574, "ascender": 16.469, "descender": -4.105}
+            """#)))
     }
 
     @Test("The same definition always gets the same input hash; a change gets another")
@@ -284,6 +310,18 @@ struct MeasureCommandTests {
         #expect(layout["font"]?["family"] == .string("DejaVu Sans"))
         // "hello" = 4949 units of 2048 at 17 pt = 41.0805… → 41.081
         #expect(layout["lines"]?.array?.first?["rect"]?["width"] == .number(41.081))
+    }
+
+    @Test("$LABELCAT_DEFAULT_FAMILY may be a comma-separated list of families")
+    func defaultFamilyList() throws {
+        let input = #"{"name": "d", "text": "hello 中", "frame": {"x": 0, "y": 0, "width": 300, "height": 40}}"#
+        let run = try CLI.labelcat(["measure", "-"], environment: ["LABELCAT_DEFAULT_FAMILY": "DejaVu Sans, Noto Sans CJK SC"],
+                                   stdin: input)
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        let layout = try Self.parse(try #require(run.lines.first))
+        #expect(layout["font"]?["family"] == .string("DejaVu Sans"))
+        // "hello " = 4949 + 651 units of 2048 at 17 pt = 46.484…, 中 17 pt from Noto Sans CJK SC.
+        #expect(layout["lines"]?.array?.first?["rect"]?["width"] == .number(63.484))
     }
 
     @Test("Unknown option: exit 64 with Error: and usage on stderr")

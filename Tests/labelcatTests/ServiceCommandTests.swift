@@ -178,9 +178,9 @@ struct ServiceCommandTests {
     func defaultFamilyChange() throws {
         let fixture = try ServiceFixture()
         try fixture.succeed("label", "set", "demo.a", "--text", "Hello", "--frame", "0,0,300,60")
-        // The stored line height tells the face: 24.616 is Noto Sans CJK SC's at 17 pt.
+        // The stored line height tells the face: 20.574 is Inter's at 17 pt (the system font's first family).
         let lineHeight = "SELECT json_extract(lines, '$[0].rect.height') FROM layouts WHERE label = 'demo.a';"
-        #expect(try fixture.sqlite(lineHeight) == "24.616")
+        #expect(try fixture.sqlite(lineHeight) == "20.574")
         let service = try fixture.serve(["--poll-ms", "50"])
         Self.waitUntilWatching(service)
         try fixture.sqlite("UPDATE settings SET value = 'DejaVu Sans' WHERE key = 'default_family';")

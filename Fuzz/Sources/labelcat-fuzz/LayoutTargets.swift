@@ -4,7 +4,7 @@ import LabelLayout
 extension FuzzTarget {
     /// `labelcat measure`: a definition (or an array of them) as JSON, laid out in its base
     /// text and in every locale of its `texts`.
-    static let measure = FuzzTarget(name: "measure", maxLength: KnownIssues.maximumInputLength,
+    static let measure = FuzzTarget(name: "measure", maxLength: FuzzTarget.defaultMaxLength,
                                     dictionaries: ["json", "label"]) { _ in
         let engine = LayoutEngine()
         return { input in
@@ -21,7 +21,7 @@ extension FuzzTarget {
     /// The engine on any text: the first eight bytes choose the style (`LayoutRules.definition`),
     /// the rest is the text (UTF-8, malformed bytes replaced). Every input is a label, so
     /// mutations reach shaping and line breaking, where through `measure` most are malformed JSON.
-    static let layout = FuzzTarget(name: "layout", maxLength: KnownIssues.maximumInputLength,
+    static let layout = FuzzTarget(name: "layout", maxLength: FuzzTarget.defaultMaxLength,
                                    dictionaries: ["text"]) { _ in
         let engine = LayoutEngine()
         return { input in

@@ -31,5 +31,8 @@ enum PristineCatalog {
         #"{"name": "fuzz.title", "text": "Checkout", "texts": {"de": "Zur Kasse", "ar": "الدفع"}, "frame": {"x": 0, "y": 0, "width": 120, "height": 40}, "font": "{typography.body}", "numberOfLines": "{lines.max}", "textColor": "{color.accent}"}"#,
         #"{"name": "fuzz.body", "text": "看我居上对齐了啊、你看看对不对的啊", "texts": {"de": "Text oben anzeigen, bitte sehr"}, "frame": {"x": 20, "y": 50, "width": 200, "height": 80}, "font": {"family": "{font.family.latin}", "size": "{font.size.base}"}, "numberOfLines": 0, "lineBreakMode": "wordWrap", "verticalAlignment": "top", "contentInsets": "{spacing.card}"}"#,
         #"{"name": "fuzz.badge", "text": "New", "frame": {"x": 0, "y": 0, "width": 30, "height": 16}, "lineBreakMode": "truncateMiddle", "textAlignment": "center"}"#,
+        #"{"name": "fuzz.greeting", "key": "Localizable:greeting", "text": "Hello", "frame": {"x": 0, "y": 0, "width": 160, "height": 0}, "numberOfLines": 2, "adjustsFontSizeToFitWidth": true, "minimumScaleFactor": 0.5}"#,
+        #"{"name": "fuzz.items", "key": "Localizable:%d items", "text": "%d items", "frame": {"x": 0, "y": 0, "width": 90, "height": 20}, "arguments": [3]}"#,
+        #"{"name": "fuzz.login", "key": "Localizable:login.title", "text": "Log in", "frame": {"x": 0, "y": 0, "width": 90, "height": 20}}"#,
     ]
 }

@@ -32,6 +32,11 @@ void lc_bidi_reorder(const uint8_t *levels, int32_t count, int32_t *visualToLogi
 int lc_is_emoji_presentation(int32_t codePoint);
 int lc_is_extended_pictographic(int32_t codePoint);
 
+/// The scripts a character is used with (Unicode Script_Extensions), as ISO 15924 tags packed
+/// big-endian ('Hira' = 0x48697261, HarfBuzz's script values); returns how many (at most
+/// capacity), 0 on error.
+int lc_script_extensions(int32_t codePoint, uint32_t *tags, int capacity);
+
 /// ICU's version, e.g. "72.1".
 const char *lc_icu_version(void);
 

@@ -1,0 +1,129 @@
+import LabelJSON
+import LabelLayout
+
+/// Label definitions: reading, adding or replacing (checked, all or nothing), removing.
+extension Catalog {
+
+    /// The columns of `labels`, in the order `labelRecord(from:)` reads them.
+    static let labelColumns = "name, key, text, frame_x, frame_y, frame_width, frame_height, "
+        + LabelRecord.fields.map(\.column).joined(separator: ", ") + ", file, line"
+
+    /// The stored label, references as given.
+    public func label(named name: String) throws -> LabelRecord {
+        let statement = try database.statement("SELECT \(Self.labelColumns) FROM labels WHERE name = ?")
+        defer { statement.reset() }
+        try statement.bind([.text(name)])
+        guard try statement.step() else { throw CatalogError.unknownLabel(name) }
+        var record = labelRecord(from: statement)
+        let texts = try database.statement("SELECT label, locale, variant, text FROM label_texts WHERE label = ?")
+        try texts.bind([.text(name)])
+        while try texts.step() { Self.addText(from: texts, to: &record) }
+        return record
+    }
+
+    func labelRecord(from statement: Statement) -> LabelRecord {
+        let selfSizing = statement.isNull(6)
+        var record = LabelRecord(name: statement.text(0) ?? "", key: statement.text(1), text: statement.text(2) ?? "",
+                                 frame: Rect(x: statement.double(3), y: statement.double(4), width: statement.double(5),
+                                             height: selfSizing ? 0 : statement.double(6)),
+                                 isSelfSizing: selfSizing)
+        for (index, field) in LabelRecord.fields.enumerated() {
+            if let value = Self.fieldValue(statement.value(Int32(7 + index)), storage: field.storage) { record.style[field.key] = value }
+        }
+        let sourceColumn = Int32(7 + LabelRecord.fields.count)
+        if let file = statement.text(sourceColumn) {
+            record.source = TextSource(file: file, line: statement.isNull(sourceColumn + 1) ? nil : statement.int(sourceColumn + 1))
+        }
+        return record
+    }
+
+    /// A field's value as its column holds it (nil for NULL).
+    static func fieldValue(_ value: SQLValue, storage: LabelField.Storage) -> JSONValue? {
+        switch value {
+        case .null: return nil
+        case .integer(let number): return storage == .bool ? .bool(number != 0) : .number(Double(number))
+        case .real(let number): return storage == .bool ? .bool(number != 0) : .number(number)
+        case .text(let text):
+            switch storage {
+            case .object:
+                if let object = try? JSONValue.parse(text), object.object != nil { return object }
+                return .string(text)
+            case .json: return (try? JSONValue.parse(text)) ?? .string(text)
+            case .scalar, .bool: return .string(text)
+            }
+        }
+    }
+
+    /// Adds a `label_texts` row read as (label, locale, variant, text) to its record.
+    static func addText(from statement: Statement, to record: inout LabelRecord) {
+        let locale = statement.text(1) ?? ""
+        let variant = statement.text(2) ?? ""
+        let text = statement.text(3) ?? ""
+        if variant.isEmpty {
+            record.texts[locale] = text
+        } else {
+            record.variantTexts[TextKey(locale: locale, variant: variant)] = text
+        }
+    }
+
+    /// Stored labels whose names match a glob (`*` for all), in name order.
+    public func labels(matching glob: String = "*") throws -> [LabelRecord] {
+        let statement = try database.statement("SELECT \(Self.labelColumns) FROM labels WHERE name GLOB ? ORDER BY name")
+        try statement.bind([.text(glob)])
+        var records: [LabelRecord] = []
+        var index: [String: Int] = [:]
+        while try statement.step() {
+            index[statement.text(0) ?? ""] = records.count
+            records.append(labelRecord(from: statement))
+        }
+        let texts = try database.statement("SELECT label, locale, variant, text FROM label_texts WHERE label GLOB ?")
+        try texts.bind([.text(glob)])
+        while try texts.step() {
+            guard let position = index[texts.text(0) ?? ""] else { continue }
+            Self.addText(from: texts, to: &records[position])
+        }
+        return records
+    }
+
+    /// Adds or replaces labels (their texts too), refusing the whole batch when any label is
+    /// invalid or a name repeats. Their layouts are computed before this returns. A label
+    /// stored already with the same definition and texts is not written, so it is not
+    /// recomputed either: re-importing unchanged labels writes nothing.
+    public func setLabels(_ records: [LabelRecord]) throws {
+        try checkNames(records)
+        try edit {
+            var resolver = LabelResolver(tokens: try tokenSet())
+            for record in records { _ = try resolver.resolve(record) }
+            let writer = try LabelWriter(database: database)
+            for record in records { try writer.write(record, replacingTexts: true) }
+        }
+    }
+
+    /// Refuses a batch of labels in which a name repeats or a locale is invalid.
+    func checkNames(_ records: [LabelRecord]) throws {
+        var seen: Set<String> = []
+        for record in records {
+            guard seen.insert(record.name).inserted else {
+                throw CatalogError.invalidLabel(label: record.name, reason: "appears more than once; nothing was imported")
+            }
+            try record.checkLocales()
+        }
+    }
+
+    static func sqlValue(_ value: JSONValue?) -> SQLValue {
+        switch value {
+        case nil, .null?: return .null
+        case .number(let number)?: return number == number.rounded() && abs(number) < 1e15 ? .integer(Int(number)) : .real(number)
+        case .string(let text)?: return .text(text)
+        case .bool(let flag)?: return .integer(flag ? 1 : 0)
+        case let other?: return .text(other.jsonString())
+        }
+    }
+
+    public func removeLabel(_ name: String) throws {
+        try edit {
+            try database.statement("DELETE FROM labels WHERE name = ?").run(.text(name))
+            guard database.changes > 0 else { throw CatalogError.unknownLabel(name) }
+        }
+    }
+}

@@ -1,0 +1,162 @@
+import LabelJSON
+import LabelLayout
+
+/// A catalog setting: a row of the `settings` table that every layout depends on. A change,
+/// made by anyone, recomputes every label (a trigger queues it).
+public enum CatalogSetting: String, Sendable, CaseIterable {
+    /// The family (or comma-separated fallback list of families) of labels that name none.
+    case defaultFamily = "default_family"
+    /// The content size categories layouts are kept for: a comma-separated list of UIKit names.
+    case categories
+    /// Xcode's pseudolanguages laid out for every label: a comma-separated list of
+    /// `double`, `accented`, `bounded`, `rtl` (or their locales `x-pseudo-…`); empty for none.
+    case pseudoLocales = "pseudo_locales"
+
+    /// The setting's key in the `settings` table (`default_family`).
+    public var key: String { rawValue }
+
+    /// The value a new catalog has.
+    public var defaultValue: String {
+        switch self {
+        case .defaultFamily: SystemFont.families
+        case .categories: ContentSizeCategory.large.rawValue
+        case .pseudoLocales: ""
+        }
+    }
+
+    /// What the setting holds, for help texts.
+    public var summary: String {
+        switch self {
+        case .defaultFamily: "the family of labels that name none (the system font); a comma-separated list is a fallback list"
+        case .categories: "the content size categories layouts are kept for, comma-separated UIKit names (default large)"
+        case .pseudoLocales: "Xcode's pseudolanguages laid out for every label: double, accented, bounded, rtl (comma-separated; empty for none)"
+        }
+    }
+
+    /// The value as stored: checked and written the one way (`large, extraLarge` → `large,extraLarge`).
+    public func normalized(_ value: String) throws(CatalogError) -> String {
+        func invalid(_ reason: String) -> CatalogError { .invalidSetting(setting: key, value: value, reason: reason) }
+        let parts = value.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingSpaces }
+        switch self {
+        case .defaultFamily:
+            guard !parts.contains(where: \.isEmpty) else { throw invalid("a family name must not be empty") }
+            guard !value.utf8.contains(0) else { throw invalid("a family name holds no U+0000") }
+            return parts.joined(separator: ", ")
+        case .categories:
+            var categories: [ContentSizeCategory] = []
+            for part in parts {
+                guard let category = ContentSizeCategory.allCases.first(where: { $0.rawValue.lowercased() == part.lowercased() }) else {
+                    throw invalid("unknown content size category \"\(part)\" (expected one of \(ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", ")))")
+                }
+                if !categories.contains(category) { categories.append(category) }
+            }
+            return categories.map(\.rawValue).joined(separator: ",")
+        case .pseudoLocales:
+            guard !value.trimmingSpaces.isEmpty else { return "" }
+            var languages: [PseudoLanguage] = []
+            for part in parts {
+                guard let language = PseudoLanguage(rawValue: part.lowercased()) ?? PseudoLanguage(locale: part) else {
+                    throw invalid("unknown pseudolanguage \"\(part)\" (expected one of \(PseudoLanguage.allCases.map(\.rawValue).joined(separator: ", ")))")
+                }
+                if !languages.contains(language) { languages.append(language) }
+            }
+            return languages.map(\.rawValue).joined(separator: ",")
+        }
+    }
+}
+
+/// The settings layouts are computed under, read from the `settings` table.
+public struct CatalogSettings: Sendable, Hashable {
+    /// The system font's families, in fallback order.
+    public var defaultFamilies: [String]
+    /// The content size categories every label is laid out at, in the order given.
+    public var categories: [ContentSizeCategory]
+    /// The pseudolanguages every label is laid out in, besides its own texts.
+    public var pseudoLanguages: [PseudoLanguage]
+
+    public init(defaultFamilies: [String] = SystemFont.familyList(SystemFont.families), categories: [ContentSizeCategory] = [.large],
+                pseudoLanguages: [PseudoLanguage] = []) {
+        self.defaultFamilies = defaultFamilies
+        self.categories = categories
+        self.pseudoLanguages = pseudoLanguages
+    }
+
+    /// Settings from stored values (keyed by `CatalogSetting.key`); missing ones take their defaults.
+    init(values: [String: String]) throws(CatalogError) {
+        func value(_ setting: CatalogSetting) throws(CatalogError) -> String {
+            try setting.normalized(values[setting.key] ?? setting.defaultValue)
+        }
+        let families = try value(.defaultFamily)
+        let categories = try value(.categories)
+        guard !categories.isEmpty else {
+            throw .invalidSetting(setting: CatalogSetting.categories.key, value: "", reason: "at least one content size category is needed")
+        }
+        let pseudo = try value(.pseudoLocales)
+        self.init(defaultFamilies: families.split(separator: ",").map { String($0).trimmingSpaces },
+                  categories: categories.split(separator: ",").compactMap { ContentSizeCategory(rawValue: String($0)) },
+                  pseudoLanguages: pseudo.split(separator: ",").compactMap { PseudoLanguage(rawValue: String($0)) })
+    }
+
+    /// The engine for these settings' default family.
+    func makeEngine() -> LayoutEngine {
+        LayoutEngine(defaultFamily: defaultFamilies.joined(separator: ", "))
+    }
+
+    /// Which texts of a label are laid out, each at every category: the base text, every
+    /// stored (locale, variant) text, and each pseudo-locale of the base text and its
+    /// variants. Sorted by locale, then variant.
+    func textKeys(of record: LabelRecord) -> [TextKey] {
+        var keys: Set<TextKey> = [TextKey(locale: "")]
+        for locale in record.texts.keys { keys.insert(TextKey(locale: locale)) }
+        keys.formUnion(record.variantTexts.keys)
+        let baseVariants = [""] + record.variantTexts.keys.filter { $0.locale.isEmpty }.map(\.variant)
+        for language in pseudoLanguages where record.texts[language.locale] == nil {
+            for variant in baseVariants { keys.insert(TextKey(locale: language.locale, variant: variant)) }
+        }
+        return keys.sorted()
+    }
+
+    /// The locales a change of `locale`'s texts reaches: it, and for the base text the
+    /// pseudo-locales made from it.
+    func localesReached(by locale: String) -> [String] {
+        locale.isEmpty ? [""] + pseudoLanguages.map(\.locale) : [locale]
+    }
+}
+
+extension Catalog {
+    /// The stored value of every setting (its default when the row is missing), not checked.
+    public func settingValues() throws -> [(setting: CatalogSetting, value: String)] {
+        var stored: [String: String] = [:]
+        let statement = try database.statement("SELECT key, value FROM settings")
+        while try statement.step() { stored[statement.text(0) ?? ""] = statement.text(1) ?? "" }
+        return CatalogSetting.allCases.map { ($0, stored[$0.key] ?? $0.defaultValue) }
+    }
+
+    /// The settings as stored, checked (a value edited in by hand that is not valid is an
+    /// error naming the setting).
+    func readSettings() throws -> CatalogSettings {
+        try CatalogSettings(values: Dictionary(try settingValues().map { ($0.setting.key, $0.value) }, uniquingKeysWith: { $1 }))
+    }
+
+    /// Sets a setting (checked, written normalized). Every label is queued for it (a
+    /// trigger), to be laid out again in chunks by `layOutQueued` (or `serve`, or any command
+    /// that reads layouts): layouts of categories no longer kept are removed, new ones added.
+    /// Returns the value stored.
+    @discardableResult
+    public func setSetting(_ setting: CatalogSetting, to value: String) throws -> String {
+        let normalized = try setting.normalized(value)
+        if setting == .categories, normalized.isEmpty {
+            throw CatalogError.invalidSetting(setting: setting.key, value: value, reason: "at least one content size category is needed")
+        }
+        try write {
+            try database.statement("""
+                INSERT INTO settings (key, value) VALUES (?1, ?2) ON CONFLICT (key) DO UPDATE SET value = ?2 WHERE value IS NOT ?2
+                """).run(.text(setting.key), .text(normalized))
+            try refreshSettings()
+        }
+        return normalized
+    }
+
+    /// The content size categories the catalog keeps layouts for (the `categories` setting).
+    public var contentSizeCategories: [ContentSizeCategory] { settings.categories }
+}

@@ -1,0 +1,342 @@
+import LabelCatalog
+import LabelImport
+import LabelJSON
+import LabelLayout
+
+// MARK: - label
+
+/// An edit of a label definition's JSON (the stored definition, or a new one).
+typealias DefinitionEdit = @Sendable (inout JSONObject) throws -> Void
+
+/// An option of `label set`, declared once: how it is parsed and shown (`spec`), and what its
+/// value does to the definition. `parse` reads the value before the catalog is opened (a
+/// malformed value is a usage error wherever it is) and returns the edit.
+struct LabelSetOption: Sendable {
+    let spec: OptionSpec
+    let parse: @Sendable (_ value: String, _ arguments: ParsedArguments) throws -> DefinitionEdit
+
+    /// An option that sets one field to what `value` makes of the option's text.
+    static func field(_ spec: OptionSpec, _ key: String, _ value: @escaping @Sendable (String) throws -> JSONValue) -> LabelSetOption {
+        LabelSetOption(spec: spec) { text, _ in
+            let parsed = try value(text)
+            return { json in json[key] = parsed }
+        }
+    }
+}
+
+let labelSetUsage = ["labelcat", "label", "set"]
+
+func labelSetError(_ message: String) -> UsageError {
+    UsageError(message: message, commandPath: labelSetUsage)
+}
+
+/// Every option of `label set`, in the order their edits apply (`--font` before `--text-style`).
+let labelSetOptions: [LabelSetOption] = [
+    LabelSetOption(spec: .option("text", "TEXT", help: "The label's text (with --locale, that locale's; with --variant, that variant's).")) { text, arguments in
+        let locale = arguments.value("locale").map { LocaleTag.isBase($0) ? "" : $0 } ?? ""
+        let variant = arguments.value("variant") ?? ""
+        return { json in setText(text, locale: locale, variant: variant, in: &json) }
+    },
+    LabelSetOption(spec: .option("locale", "LOCALE", help: "Set the text of this locale (e.g. de) instead of the base text.")) { _, _ in { _ in } },
+    LabelSetOption(spec: .option("variant", "VARIANT", help: "Set the text of this variant (plural.one, device.ipad, …) instead of the plain text.")) { _, _ in { _ in } },
+    .field(.option("key", "TABLE:KEY", help: "The key of the label's text in a strings table (Localizable:checkout.title): what 'labelcat import' fills its texts from."), "key") { key in
+        guard LabelRecord.isValidKey(key) else {
+            throw labelSetError("The value '\(key)' of '--key' must be TABLE:KEY, a table name and the key (e.g. 'Localizable:checkout.title').")
+        }
+        return .string(key)
+    },
+    .field(.option("frame", "X,Y,W,H", help: "Position and size in points; H = auto for a self-sizing label (required for a new label)."), "frame") { frame in
+        let parts = frame.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingCharacters(" ") }
+        let selfSizing = parts.count == 4 && parts[3] == "auto"
+        let numbers = try numberList((selfSizing ? parts.prefix(3) : parts[...]).joined(separator: ","), count: selfSizing ? 3 : 4,
+                                     option: "frame", format: "X,Y,W,H (H may be auto)")
+        return .object(JSONObject([("x", .number(numbers[0])), ("y", .number(numbers[1])), ("width", .number(numbers[2])),
+                                   ("height", selfSizing ? .null : .number(numbers[3]))]))
+    },
+    .field(.option("font", "REF|JSON", help: "A typography or fontFamily token reference, or {\"family\", \"size\", \"weight\", \"textStyle\", \"scalesWithCategory\"}."), "font") { font in
+        let value = jsonOrString(font)
+        if value.string != nil, aliasTargetOf(value) == nil, font.hasPrefix("{") {
+            do { _ = try JSONValue.parse(font) } catch {
+                throw CommandError("the value of '--font' is not valid JSON: \(error)")
+            }
+        }
+        guard aliasTargetOf(value) != nil || value.object != nil else {
+            throw labelSetError("The value of '--font' must be a token reference like '{typography.body}' or JSON like '{\"family\": \"Noto Sans CJK SC\", \"size\": 17}'.")
+        }
+        return value
+    },
+    LabelSetOption(spec: .option("text-style", "STYLE", help: "Dynamic Type: the font's size follows this text style at each content size category (\(TextStyle.allCases.map(\.rawValue).joined(separator: ", ")))." )) { name, _ in
+        guard TextStyle(rawValue: name) != nil else {
+            let names = TextStyle.allCases.map(\.rawValue)
+            throw labelSetError("The value '\(name)' of '--text-style' is not a text style.\(suggestion(name, names, prefix: "")) (one of \(names.joined(separator: ", ")))")
+        }
+        return { json in
+            var font = JSONObject()
+            if let current = json["font"] {
+                guard let object = current.object else {
+                    throw CommandError("the label's font is the token reference \(current.string ?? current.jsonString()); give '--font' a font object to set a text style (or give the token a text style)")
+                }
+                font = object
+            }
+            font["size"] = nil
+            font["textStyle"] = .string(name)
+            json["font"] = .object(font)
+        }
+    },
+    .field(.option("lines", "N|REF", help: "numberOfLines; 0 = unlimited."), "numberOfLines") { try numberOrReference($0, option: "lines") },
+    .field(.option("break", "MODE", help: "lineBreakMode: \(LineBreakMode.allCases.map(\.rawValue).joined(separator: ", "))."), "lineBreakMode") { .string($0) },
+    .field(.option("line-break-strategy", "STRATEGY", help: "lineBreakStrategy: \(LineBreakStrategy.allCases.map(\.rawValue).joined(separator: ", ")) (default standard)."),
+           "lineBreakStrategy") { .string($0) },
+    .field(.option("align", "ALIGNMENT", help: "textAlignment: left, center, right, natural, justified."), "textAlignment") { .string($0) },
+    .field(.option("valign", "ALIGNMENT", help: "verticalAlignment: top, middle, bottom."), "verticalAlignment") { .string($0) },
+    .field(.option("insets", "T,L,B,R|REF", help: "contentInsets, or an insets token reference."), "contentInsets") { insets in
+        if aliasTargetOf(.string(insets)) != nil { return .string(insets) }
+        if let object = (try? JSONValue.parse(insets))?.object { return .object(object) }
+        let numbers = try numberList(insets, count: 4, option: "insets")
+        return .object(JSONObject([("top", .number(numbers[0])), ("left", .number(numbers[1])),
+                                   ("bottom", .number(numbers[2])), ("right", .number(numbers[3]))]))
+    },
+    .field(.option("line-height", "PT|REF", help: "A fixed line height in points (0 = the font's)."), "lineHeight") { try numberOrReference($0, option: "line-height") },
+    .field(.option("line-height-multiple", "N|REF", help: "A multiple of the font's line height (0 = 1)."), "lineHeightMultiple") {
+        try numberOrReference($0, option: "line-height-multiple")
+    },
+    .field(.option("line-spacing", "PT|REF", help: "Space between lines."), "lineSpacing") { try numberOrReference($0, option: "line-spacing") },
+    .field(.option("letter-spacing", "PT|REF", help: "Added after every grapheme cluster."), "letterSpacing") { try numberOrReference($0, option: "letter-spacing") },
+    .field(.option("truncation-token", "TEXT", help: "Replaces hidden text (default …)."), "truncationToken") { .string($0) },
+    .field(.option("text-color", "#RRGGBB|REF", help: "Text color (rendering only)."), "textColor") { .string($0) },
+    .field(.option("background-color", "#RRGGBB|REF", help: "Background color (rendering only)."), "backgroundColor") { .string($0) },
+    .field(.option("scale", "1|2|3", help: "The pixel grid for rounding (default 3)."), "scale") { try numberOrReference($0, option: "scale") },
+    LabelSetOption(spec: .option("autoshrink", "MIN_SCALE|off", help: "adjustsFontSizeToFitWidth: shrink the font down to MIN_SCALE × its size (minimumScaleFactor, above 0 and at most 1) before truncating; off: never.")) { text, _ in
+        if text == "off" {
+            return { json in
+                json["adjustsFontSizeToFitWidth"] = nil
+                json["minimumScaleFactor"] = nil
+            }
+        }
+        guard let scale = decimalNumber(text), scale > 0, scale <= 1 else {
+            throw labelSetError("The value '\(text)' of '--autoshrink' must be the smallest scale of the font, a decimal number above 0 and at most 1 (e.g. 0.5), or off.")
+        }
+        return { json in
+            json["adjustsFontSizeToFitWidth"] = .bool(true)
+            json["minimumScaleFactor"] = .number(scale)
+        }
+    },
+    .field(.option("tightening", "on|off", help: "allowsDefaultTighteningForTruncation: tighten a line slightly too wide instead of truncating it."),
+           "allowsDefaultTighteningForTruncation") { text in
+        guard let flag = ["on": true, "off": false][text] else {
+            throw labelSetError("The value '\(text)' of '--tightening' must be on or off.")
+        }
+        return .bool(flag)
+    },
+    .field(.option("arguments", "JSON", help: "Sample arguments of the text's format specifiers, in order: a JSON array of strings and numbers ('[\"Anna\", 3]')."),
+           "arguments") { text in
+        guard let value = try? JSONValue.parse(text), case .array = value else {
+            throw labelSetError("The value '\(text)' of '--arguments' must be a JSON array of strings and numbers, e.g. '[\"Anna\", 3]'.")
+        }
+        return value
+    },
+]
+
+/// Sets one text in a definition's JSON: the base text (locale "") or a locale's, the plain
+/// text (variant "") or a variant's; a locale's texts become an object of variant: text once
+/// it has variants.
+func setText(_ text: String, locale: String, variant: String, in json: inout JSONObject) {
+    var texts = json["texts"]?.object ?? JSONObject()
+    let current = locale.isEmpty ? json["text"] : texts[locale]
+    let updated: JSONValue
+    if variant.isEmpty, current?.object == nil {
+        updated = .string(text)
+    } else {
+        var variants = current?.object ?? JSONObject()
+        if let plain = current?.string { variants[""] = .string(plain) }
+        variants[variant] = .string(text)
+        updated = .object(variants)
+    }
+    if locale.isEmpty {
+        json["text"] = updated
+    } else {
+        texts[locale] = updated
+        json["texts"] = .object(texts)
+    }
+}
+
+let labelCommand = Command(
+    name: "label",
+    abstract: "Edit label definitions.",
+    subcommands: [
+        Command(name: "set", abstract: "Create or change a label; its layouts are recomputed at once.",
+                discussion: """
+                    Style values may be literals or token references like '{typography.body}'. A label name may \
+                    hold any printable characters but * ? [ ] (so a name used as a glob matches that label alone), \
+                    without white space at either end: checkout.title, Main.storyboard/abc-12-xyz.
+                    """,
+                arguments: [ArgumentSpec(name: "name", help: "The label's name, e.g. checkout.title.")],
+                options: labelSetOptions.map(\.spec), run: runLabelSet),
+        Command(name: "get", abstract: "Show a label's definition.",
+                arguments: [ArgumentSpec(name: "name", help: "The label's name.")],
+                options: [.flag("resolved", help: "With token references resolved (what the engine sees)."), jsonFlag],
+                run: runLabelGet),
+        Command(name: "list", abstract: "List labels.",
+                arguments: [ArgumentSpec(name: "glob", help: "Only names matching this glob (e.g. 'checkout.*').", optional: true)],
+                options: [jsonFlag], run: runLabelList),
+        Command(name: "rm", abstract: "Remove a label and its layouts.",
+                arguments: [ArgumentSpec(name: "name", help: "The label's name.")],
+                run: { arguments in
+                    try openCatalog(arguments).removeLabel(arguments.positionals[0])
+                    print("Removed label \(arguments.positionals[0]).")
+                    return 0
+                }),
+        Command(name: "import", abstract: "Import label definitions, or texts keyed by label name; all or nothing.",
+                discussion: """
+                    FILE holds label definitions (a JSON array or NDJSON), a table of texts by label name \
+                    ({"de": {"checkout.title": "Zur Kasse"}}; locale "" is the base text), or a strings \
+                    file (.strings, .stringsdict, .xcstrings) whose keys are label names (the locale of a \
+                    .strings or .stringsdict file from --locale or its xx.lproj folder). A name no label \
+                    has refuses the whole file. To import a project's strings files, String Catalogs and \
+                    storyboards by their keys, use 'labelcat import'.
+                    """,
+                arguments: [ArgumentSpec(name: "file", help: "The file, or - for standard input.")],
+                options: [.option("locale", "LOCALE", help: "The locale of a .strings or .stringsdict file outside an xx.lproj folder.")],
+                run: runLabelImport),
+        Command(name: "export", abstract: "Print label definitions as NDJSON (or a JSON array).",
+                arguments: [ArgumentSpec(name: "glob", help: "Only names matching this glob.", optional: true)],
+                options: [.flag("array", help: "Print one JSON array instead of NDJSON.")],
+                run: runLabelExport),
+    ])
+
+func numberOrReference(_ text: String, option: String) throws -> JSONValue {
+    if aliasTargetOf(.string(text)) != nil { return .string(text) }
+    guard let number = decimalNumber(text) else {
+        throw labelSetError("The value '\(text)' of '--\(option)' is not a decimal number or a token reference like '{spacing.s}'.")
+    }
+    return .number(number)
+}
+
+func numberList(_ text: String, count: Int, option: String, format: String? = nil) throws -> [Double] {
+    let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { decimalNumber(String($0).trimmingCharacters(" ")) }
+    guard parts.count == count, parts.allSatisfy({ $0 != nil }) else {
+        throw labelSetError("The value '\(text)' of '--\(option)' must be \(format ?? "\(count) decimal numbers separated by commas").")
+    }
+    return parts.map { $0! }
+}
+
+func runLabelSet(_ arguments: ParsedArguments) throws -> Int32 {
+    let name = arguments.positionals[0]
+    for option in ["locale", "variant"] where arguments.value(option) != nil && arguments.value("text") == nil {
+        throw labelSetError("'--\(option)' needs '--text' (the text of that \(option)).")
+    }
+    // Every value is read before the catalog is opened, so a usage error is one wherever it is.
+    var edits: [DefinitionEdit] = []
+    for option in labelSetOptions {
+        if let value = arguments.value(option.spec.name) { edits.append(try option.parse(value, arguments)) }
+    }
+    let catalog = try openCatalog(arguments)
+    var json: JSONObject
+    if let existing = try? catalog.label(named: name) {
+        json = existing.json.object!
+    } else {
+        guard arguments.value("frame") != nil else {
+            throw CommandError("label '\(name)' does not exist; a new label needs --frame X,Y,W,H")
+        }
+        json = JSONObject([("name", .string(name))])
+    }
+    for edit in edits { try edit(&json) }
+    let record = try LabelRecord(json: .object(json))
+    try catalog.setLabels([record])
+    let locale = arguments.value("locale").map { LocaleTag.isBase($0) ? "" : $0 } ?? ""
+    let layout = try catalog.layout(label: name, locale: locale, variant: arguments.value("variant") ?? "")
+    print("Set label \(name): \(describe(layout)).")
+    return 0
+}
+
+/// "2/2 lines, text rect 0, 0, 340 × 49.333, truncated".
+func describe(_ layout: StoredLayout) -> String {
+    guard let rect = layout.textRect else { return "error: \(layout.error ?? "unknown")" }
+    var text = "\(layout.lineCount ?? 0)/\(layout.neededLineCount ?? 0) lines, text rect \(formatted(rect.x)), \(formatted(rect.y)), \(formatted(rect.width)) × \(formatted(rect.height))"
+    if layout.truncated { text += ", truncated" }
+    if layout.shrunk, let size = layout.fontSize { text += ", shrunk to \(formatted(size)) pt" }
+    return text
+}
+
+func runLabelGet(_ arguments: ParsedArguments) throws -> Int32 {
+    let catalog = try openCatalog(arguments, readOnly: true)
+    let record = try catalog.label(named: arguments.positionals[0])
+    if arguments.flag("resolved") {
+        let definition = try record.resolve(tokens: try catalog.tokenSet()).definition
+        print(arguments.flag("json") ? definition.canonicalJSON : (try JSONValue.parse(definition.canonicalJSON)).prettyString())
+        return 0
+    }
+    print(arguments.flag("json") ? record.json.jsonString() : record.json.prettyString())
+    return 0
+}
+
+func runLabelList(_ arguments: ParsedArguments) throws -> Int32 {
+    let catalog = try openCatalog(arguments, readOnly: true)
+    let records = try catalog.labels(matching: arguments.positionals.first ?? "*")
+    if arguments.flag("json") {
+        for record in records { print(record.json.jsonString()) }
+        return 0
+    }
+    let keys = records.contains { $0.key != nil }
+    var table = Table(headers: ["name"] + (keys ? ["key"] : []) + ["frame", "font", "locales", "text"])
+    for record in records {
+        let frame = record.frame
+        let font = record.style["font"].map { $0.string ?? $0.jsonString() } ?? "(default)"
+        let text = record.text.count > 32 ? String(record.text.prefix(31)) + "…" : record.text
+        let height = record.isSelfSizing ? "auto" : formatted(frame.height)
+        table.rows.append([record.name] + (keys ? [record.key ?? "-"] : [])
+                          + ["\(formatted(frame.x)),\(formatted(frame.y)) \(formatted(frame.width))×\(height)",
+                             font, record.locales.joined(separator: ","), text])
+    }
+    print(table.rendered, terminator: "")
+    return 0
+}
+
+func runLabelImport(_ arguments: ParsedArguments) throws -> Int32 {
+    let path = arguments.positionals[0]
+    if path != "-", let format = FileFormat(pathExtension: path) {
+        guard format != .interfaceBuilder, format != .xliff else {
+            throw CommandError("\(path): 'label import' reads texts keyed by label name; import storyboards and XLIFF with 'labelcat import'")
+        }
+        let options = TextImportOptions(files: ImportOptions(locale: arguments.value("locale")), matching: .labelNames, strict: true)
+        // A strings table's locale is known before anything is read, or it is a usage error.
+        if format == .stringsTable || format == .stringsDictionary, options.files.locale == nil,
+           XcodeImporter.lprojLocale(of: path) == nil {
+            throw UsageError(message: "A .\(path.split(separator: ".").last ?? "strings") file needs '--locale <LOCALE>' (or to sit in a LOCALE.lproj folder).",
+                             commandPath: ["labelcat", "label", "import"])
+        }
+        let catalog = try openCatalog(arguments)
+        let summary = try catalog.importTexts(from: [path], options: options)
+        _ = try catalog.layOutQueued()
+        let locales = summary.locales.map { $0.isEmpty ? "base" : $0 }.joined(separator: ", ")
+        print("Imported \(summary.textsMatched) \(locales) texts.")
+        return 0
+    }
+    let documents = try readDocuments(path)
+    if documents.count == 1, let table = JSONStringsTable.entries(documents[0]) {
+        try openCatalog(arguments).setTexts(table)
+        print("Imported \(table.count) texts in \(Set(table.map(\.locale)).count) locales.")
+        return 0
+    }
+    var records: [LabelRecord] = []
+    for (index, document) in documents.enumerated() {
+        do { records.append(try LabelRecord(json: document)) } catch {
+            throw CommandError("definition \(index + 1): \(error); nothing was imported")
+        }
+    }
+    let catalog = try openCatalog(arguments)
+    try catalog.setLabels(records)
+    print("Imported \(records.count) labels.")
+    return 0
+}
+
+func runLabelExport(_ arguments: ParsedArguments) throws -> Int32 {
+    let catalog = try openCatalog(arguments, readOnly: true)
+    let records = try catalog.labels(matching: arguments.positionals.first ?? "*")
+    if arguments.flag("array") {
+        print(JSONValue.array(records.map(\.json)).prettyString())
+    } else {
+        for record in records { print(record.json.jsonString()) }
+    }
+    return 0
+}

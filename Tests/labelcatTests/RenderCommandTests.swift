@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+import TestSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `labelcat render`, through the real binary: sheet columns, pictures too large, and writing
+/// on a full disk.
+@Suite("labelcat render")
+struct RenderCommandTests {
+    typealias Workspace = CLITests.Workspace
+
+    /// A catalog with `count` labels `sheet.N` of `width × height` points.
+    static func workspace(labels count: Int, width: Double = 200, height: Double = 40) throws -> Workspace {
+        let workspace = try Workspace()
+        let definitions = (0..<count).map {
+            #"{"name": "sheet.\#($0)", "text": "Label \#($0)", "frame": {"x": 0, "y": 0, "width": \#(width), "height": \#(height)}, "font": {"family": "DejaVu Sans", "size": 15}}"#
+        }
+        try workspace.succeed(["label", "import", try workspace.directory.write("labels.ndjson", definitions.joined(separator: "\n"))])
+        return workspace
+    }
+
+    /// "Wrote PATH (W × H px at …" → (W, H).
+    static func pixels(_ run: ProgramRun) -> (width: Int, height: Int)? {
+        guard let match = run.stdout.firstMatch(of: #/\((\d+) × (\d+) px/#) else { return nil }
+        return (Int(match.1)!, Int(match.2)!)
+    }
+
+    @Test("--columns N: the sheet is N cells wide")
+    func columns() throws {
+        let workspace = try Self.workspace(labels: 5)
+        let run = try workspace.succeed(["render", "sheet.*", "--sheet", "--columns", "3", "--scale", "1", "--out", "sheet.png"])
+        // 16 + 3 × (200 + 16) wide; 2 rows of 40 + 4 + 16 (caption), 16 apart.
+        #expect(Self.pixels(run)?.width == 664, "\(run.stdout)")
+        #expect(Self.pixels(run)?.height == 16 + 2 * (40 + 4 + 16 + 16), "\(run.stdout)")
+    }
+
+    @Test("Without --columns, 45 one-line labels make an about square sheet")
+    func aboutSquare() throws {
+        let workspace = try Self.workspace(labels: 45, width: 345, height: 28)
+        let run = try workspace.succeed(["render", "sheet.*", "--sheet", "--out", "sheet.png"])
+        let size = try #require(Self.pixels(run), "\(run.stdout)")
+        let ratio = Double(size.width) / Double(size.height)
+        #expect(ratio > 0.5 && ratio < 2, "\(size.width) × \(size.height) px")
+    }
+
+    @Test("A picture too large to make names the option that makes it smaller")
+    func tooLarge() throws {
+        let workspace = try Self.workspace(labels: 1, width: 9000, height: 40)
+        let run = try workspace.labelcat("render", "sheet.0", "--scale", "4", "--out", "big.png")
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("36000 × 160 pixels cannot be made"), "\(run.stderr)")
+        #expect(run.stderr.contains("choose a smaller --scale"), "\(run.stderr)")
+        #expect(!workspace.directory.exists("big.png"))
+    }
+
+    /// A 64 KiB tmpfs, filled: labelcat runs as root in these tests, so it can mount one.
+    static let canMount: Bool = {
+        guard getuid() == 0, let directory = try? TemporaryDirectory(prefix: "labelcat-mount-probe") else { return false }
+        guard (try? runProgram("/bin/mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", directory.root.path]))?.status == 0 else { return false }
+        _ = try? runProgram("/bin/umount", [directory.root.path])
+        return true
+    }()
+
+    @Test("On a full disk: an error, no partial picture, the older picture kept",
+          .enabled(if: canMount, "mounting a tmpfs is not permitted here (needs root and CAP_SYS_ADMIN)"))
+    func fullDisk() throws {
+        let workspace = try Self.workspace(labels: 1, width: 300, height: 100)
+        let disk = workspace.directory.url("disk", directory: true).path
+        let mount = try runProgram("/bin/mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", disk])
+        try #require(mount.status == 0, "mount: \(mount.stderr)")
+        defer { _ = try? runProgram("/bin/umount", [disk]) }
+        let picture = disk + "/label.png"
+        try workspace.succeed(["render", "sheet.0", "--scale", "1", "--out", picture])
+        let older = try Data(contentsOf: URL(fileURLWithPath: picture))
+        // Fill the disk.
+        let fill = try runProgram("/bin/sh", ["-c", "cat /dev/zero > \"$0\"/fill", disk])
+        #expect(fill.stderr.contains("No space left on device"), "\(fill.stderr)")
+
+        let run = try workspace.labelcat("render", "sheet.0", "--scale", "3", "--out", picture)
+        #expect(run.status == 1)
+        #expect(run.stderr.hasPrefix("Error: cannot write '\(picture)': No space left on device"), "\(run.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: disk).sorted() == ["fill", "label.png"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: picture)) == older, "the older picture changed")
+
+        let fresh = try workspace.labelcat("render", "sheet.0", "--out", disk + "/new.png")
+        #expect(fresh.status == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: disk).sorted() == ["fill", "label.png"], "a partial picture was left")
+    }
+}
