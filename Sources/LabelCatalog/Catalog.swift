@@ -158,14 +158,16 @@ public final class Catalog {
         }
     }
 
-    /// Runs `body` in a write transaction of `database`. When it is rolled back, the
-    /// resolvers cached inside it go too: they hold its tokens under a change counter that the
-    /// rollback takes back, and the next edit that queues as many changes reaches it again.
+    /// Runs `body` in a write transaction of `database`. When it is rolled back, what was
+    /// cached from inside it goes too: the resolvers hold its tokens under a change counter
+    /// that the rollback takes back (the next edit that queues as many changes reaches it
+    /// again), and the font paths it recorded are no longer in `layout_font_files`.
     func writeTransaction<T>(_ body: () throws -> T) throws -> T {
         do {
             return try database.transaction(body)
         } catch {
             resolverCache = nil
+            knownFontPaths = []
             throw error
         }
     }

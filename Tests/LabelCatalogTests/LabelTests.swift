@@ -194,4 +194,22 @@ struct LabelTests {
         let rewritten = zip(after, computedAt).filter { $0.0 != $0.1 }.map { $0.0[0] ?? "" }
         #expect(rewritten == ["bulk.label7"])
     }
+
+    @Test("An edit refused after a chunk of its layouts was written leaves no font path recorded; the next edit records it")
+    func fontPathAfterRefusedEdit() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try makeCatalog(in: directory, tokens: false)
+        let frame = Rect(x: 0, y: 0, width: 100, height: 20)
+        func label(_ name: String, family: String) -> LabelRecord {
+            LabelRecord(name: name, text: "A", frame: frame, style: JSONObject([("font", .object(JSONObject([("family", .string(family))])))]))
+        }
+        let font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+        // The first chunk names the font file and is written; the second's label cannot be laid out.
+        let chunk = (0..<Catalog.chunkSize).map { label("path.\($0)", family: font) }
+        expectCatalogError(["z.broken"]) { try catalog.setLabels(chunk + [label("z.broken", family: "No Such Family")]) }
+        #expect(try column(catalog.database, "SELECT path FROM layout_font_files").isEmpty)
+
+        try catalog.setLabels([label("path.again", family: font)])
+        #expect(try column(catalog.database, "SELECT path FROM layout_font_files") == [font])
+    }
 }
