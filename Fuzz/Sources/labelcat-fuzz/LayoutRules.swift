@@ -43,7 +43,7 @@ enum LayoutRules {
             + [layout.intrinsicSize.width, layout.intrinsicSize.height, layout.font.size, layout.font.lineHeight,
                layout.font.ascender, layout.font.descender]
         if numbers.contains(where: { !$0.isFinite }) { problems.append("a number is not finite") }
-        let length = definition.text(for: locale).utf16.count
+        let length = definition.displayedText(locale: locale).utf16.count
         for (index, line) in layout.lines.enumerated()
         where line.range.location < 0 || line.range.length < 0 || line.range.location + line.range.length > length {
             problems.append("line \(index + 1)'s range \(line.range.location)+\(line.range.length) is outside the text (\(length) UTF-16 units)")
