@@ -1,6 +1,8 @@
 # labelcat — the two commands of the README, and the rest.
 #   make demo    installs what is missing, builds, and runs the seeds' demo
 #   make test    installs what is missing and runs the test suite
+#   make fuzz    libFuzzer on measure and the importers, FUZZ_SECONDS per target (docs/fuzzing.md);
+#                make fuzz-reproduce FUZZ_INPUT=FILE runs one saved input again
 #   make bench   release benchmarks: the engine against Pango, the catalog against its write
 #                ceiling (BENCH_LABELS=1000000 for the issue's million-label catalog) and with
 #                three content size categories, how token import scales (5,000 vs 50,000
@@ -31,6 +33,15 @@ BENCH_COUNT ?= 100000
 BENCH_LABELS ?= 100000
 BENCH_IMPORT_KEYS ?= 100000
 BENCH_DIR := .build/bench
+FUZZ_SECONDS ?= 60
+FUZZ_RUNS ?= 0
+FUZZ_TARGETS ?=
+FUZZ_TIMEOUT ?= 1
+FUZZ_MAX_LEN ?= 0
+FUZZ_FLAGS ?=
+# The fuzz targets are a package of their own (Fuzz/), built with libFuzzer and AddressSanitizer;
+# lld links them (gold fails on the sanitizers' objects).
+FUZZ_BUILD := cd Fuzz && swift build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld
 
 .PHONY: demo test bench fidelity build deps bench-deps fidelity-deps docs clean
 
@@ -68,10 +79,21 @@ bench: bench-deps build
 	python3 Benchmarks/run_token_bench.py --labelcat .build/release/labelcat --work $(BENCH_DIR)
 	python3 Benchmarks/run_import_bench.py --labelcat .build/release/labelcat --keys $(BENCH_IMPORT_KEYS) --work $(BENCH_DIR)
 
+.PHONY: fuzz fuzz-build fuzz-reproduce
+fuzz: fuzz-build
+	scripts/fuzz --seconds $(FUZZ_SECONDS) --runs $(FUZZ_RUNS) --targets "$(FUZZ_TARGETS)" \
+	    --timeout $(FUZZ_TIMEOUT) --max-len $(FUZZ_MAX_LEN) --flags="$(FUZZ_FLAGS)"
+
+fuzz-reproduce: fuzz-build
+	scripts/fuzz --reproduce "$(FUZZ_INPUT)" --timeout $(FUZZ_TIMEOUT)
+
+fuzz-build: deps
+	$(FUZZ_BUILD)
+
 # Rewrites docs/cli.md (the CLI reference) from the commands' --help text.
 docs: deps
 	swift build --product labelcat
 	scripts/update-cli-reference .build/debug/labelcat
 
 clean:
-	rm -rf .build
+	rm -rf .build Fuzz/.build

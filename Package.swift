@@ -4,6 +4,7 @@ import PackageDescription
 let package = Package(
     name: "labelcat",
     products: [
+        .library(name: "LabelJSON", targets: ["LabelJSON"]),
         .library(name: "LabelLayout", targets: ["LabelLayout"]),
         .library(name: "LabelCatalog", targets: ["LabelCatalog"]),
         .library(name: "LabelImport", targets: ["LabelImport"]),

@@ -510,7 +510,7 @@ extension Catalog {
     /// Writes a computed chunk in one transaction. When the catalog changed since the chunk
     /// was read, each label is checked against its current inputs first.
     func write(_ computed: [ComputedItem], readAtCounter counter: Int, deletingQueueEntries queueIDs: [Int] = []) throws -> RecomputeSummary {
-        try database.transaction {
+        try writeTransaction {
             let changed = try changeCounter() != counter
             let summary = try writeComputed(computed, check: changed ? LabelResolver(tokens: try tokenSet()) : nil)
             if !queueIDs.isEmpty {

@@ -151,10 +151,24 @@ public final class Catalog {
     func write<T>(_ body: () throws -> T) throws -> T {
         guard !isReadOnly else { throw CatalogError.readOnly(path: path) }
         do {
-            return try database.transaction(body)
+            return try writeTransaction(body)
         } catch let error as DatabaseError {
             if case .SQLITE_READONLY = error.resultCode { throw CatalogError.readOnly(path: path) }
             throw CatalogError.database(error)
+        }
+    }
+
+    /// Runs `body` in a write transaction of `database`. When it is rolled back, what was
+    /// cached from inside it goes too: the resolvers hold its tokens under a change counter
+    /// that the rollback takes back (the next edit that queues as many changes reaches it
+    /// again), and the font paths it recorded are no longer in `layout_font_files`.
+    func writeTransaction<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try database.transaction(body)
+        } catch {
+            resolverCache = nil
+            knownFontPaths = []
+            throw error
         }
     }
 }

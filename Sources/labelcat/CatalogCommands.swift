@@ -37,18 +37,10 @@ func parseJSON(_ bytes: [UInt8], what: String) throws -> JSONValue {
 
 /// JSON documents from a file: a JSON array, one object, or NDJSON (one object per line).
 func readDocuments(_ path: String) throws -> [JSONValue] {
-    let bytes = try readInput(path)
-    let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
-    if first == UInt8(ascii: "[") {
-        guard case .array(let items) = try parseJSON(bytes, what: path) else { return [] }
-        return items
+    do { return try JSONValue.documents(try readInput(path)) } catch let error as JSONDocumentsError {
+        guard let line = error.line else { throw CommandError("\(path): \(error.error)") }
+        throw CommandError("\(path == "-" ? "standard input" : path), line \(line): \(error.error)")
     }
-    if let whole = try? JSONValue.parse(bytes) { return [whole] }
-    var documents: [JSONValue] = []
-    for (index, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() where !isBlank(line) {
-        documents.append(try parseJSON(Array(line), what: "\(path == "-" ? "standard input" : path), line \(index + 1)"))
-    }
-    return documents
 }
 
 // MARK: - init

@@ -313,7 +313,7 @@ func runLabelImport(_ arguments: ParsedArguments) throws -> Int32 {
         return 0
     }
     let documents = try readDocuments(path)
-    if documents.count == 1, let table = stringsTable(documents[0]) {
+    if documents.count == 1, let table = JSONStringsTable.entries(documents[0]) {
         try openCatalog(arguments).setTexts(table)
         print("Imported \(table.count) texts in \(Set(table.map(\.locale)).count) locales.")
         return 0
@@ -328,20 +328,6 @@ func runLabelImport(_ arguments: ParsedArguments) throws -> Int32 {
     try catalog.setLabels(records)
     print("Imported \(records.count) labels.")
     return 0
-}
-
-/// A JSON table of texts by label name `{"locale": {"label": "text"}}`, or nil for anything else.
-func stringsTable(_ document: JSONValue) -> [(label: String, locale: String, text: String)]? {
-    guard let locales = document.object, locales["name"] == nil, locales.count > 0 else { return nil }
-    var entries: [(label: String, locale: String, text: String)] = []
-    for (locale, names) in locales {
-        guard let names = names.object else { return nil }
-        for (name, text) in names {
-            guard let text = text.string else { return nil }
-            entries.append((name, locale, text))
-        }
-    }
-    return entries
 }
 
 func runLabelExport(_ arguments: ParsedArguments) throws -> Int32 {

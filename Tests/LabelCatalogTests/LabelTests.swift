@@ -126,6 +126,15 @@ struct LabelTests {
         #expect(try second.labels().map { $0.json.jsonString() } == exported.map { $0.jsonString() })
     }
 
+    @Test("A JSON strings table is read by locale, then label; a definition or other JSON is not one")
+    func jsonStringsTable() throws {
+        let entries = JSONStringsTable.entries(try JSONValue.parse(#"{"de": {"a.b": "Zur Kasse", "c.d": "Neu"}, "": {"a.b": "Checkout"}}"#))
+        #expect(entries?.map { "\($0.locale)|\($0.label)|\($0.text)" } == ["de|a.b|Zur Kasse", "de|c.d|Neu", "|a.b|Checkout"])
+        for notATable in [#"{"name": "a.b", "frame": {}}"#, "{}", #"{"de": "Zur Kasse"}"#, #"{"de": {"a.b": 1}}"#, "[]"] {
+            #expect(JSONStringsTable.entries(try JSONValue.parse(notATable)) == nil, "\(notATable)")
+        }
+    }
+
     @Test("Removing a label removes its layouts, texts and dependencies")
     func remove() throws {
         let directory = try TemporaryDirectory()
@@ -184,5 +193,23 @@ struct LabelTests {
         let after = try rows(catalog.database, "SELECT label, locale, computed_at FROM layouts ORDER BY label, locale", columns: 3)
         let rewritten = zip(after, computedAt).filter { $0.0 != $0.1 }.map { $0.0[0] ?? "" }
         #expect(rewritten == ["bulk.label7"])
+    }
+
+    @Test("An edit refused after a chunk of its layouts was written leaves no font path recorded; the next edit records it")
+    func fontPathAfterRefusedEdit() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try makeCatalog(in: directory, tokens: false)
+        let frame = Rect(x: 0, y: 0, width: 100, height: 20)
+        func label(_ name: String, family: String) -> LabelRecord {
+            LabelRecord(name: name, text: "A", frame: frame, style: JSONObject([("font", .object(JSONObject([("family", .string(family))])))]))
+        }
+        let font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+        // The first chunk names the font file and is written; the second's label cannot be laid out.
+        let chunk = (0..<Catalog.chunkSize).map { label("path.\($0)", family: font) }
+        expectCatalogError(["z.broken"]) { try catalog.setLabels(chunk + [label("z.broken", family: "No Such Family")]) }
+        #expect(try column(catalog.database, "SELECT path FROM layout_font_files").isEmpty)
+
+        try catalog.setLabels([label("path.again", family: font)])
+        #expect(try column(catalog.database, "SELECT path FROM layout_font_files") == [font])
     }
 }

@@ -404,4 +404,26 @@ struct TokenTests {
         #expect(dependencies.contains("font.size.big"))
         #expect(!dependencies.contains("font.size.base"), "the old end of the chain is no longer a dependency: \(dependencies)")
     }
+
+    @Test("After a refused token edit, an edit queuing as many changes lays out with its own tokens, not the refused edit's")
+    func editAfterRefusedEditOfTheSameSize() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try makeCatalog(in: directory)
+        let lines = LabelRecord(name: "use.lines", text: "Eine Zeile, noch eine Zeile und noch eine Zeile", frame: Rect(x: 0, y: 0, width: 60, height: 200),
+                                style: JSONObject([("numberOfLines", .string("{lines.max}"))]))
+        try catalog.setLabels([lines, demoTopLabel()])
+
+        // Laid out with lines.max = 5, then refused: spacing.card as a color breaks demo.top.
+        // Its two updates queued four changes, rolled back with it.
+        expectCatalogError(["demo.top", "spacing.card"]) {
+            try catalog.setTokens([Token(name: "lines.max", type: .number, value: .number(5)),
+                                   Token(name: "spacing.card", type: .color, value: .string("#FF0000"))])
+        }
+        // Two updates again: the queue's change counter reaches the value it had in the refused edit.
+        try catalog.setTokens([Token(name: "lines.max", type: .number, value: .number(1)),
+                               Token(name: "scale.retina", type: .number, value: .number(3))])
+        let row = try #require(try rawLayout(catalog, "use.lines"))
+        #expect(row.inputHash == (try expectedInputHash(catalog, "use.lines")), "laid out with the refused edit's tokens")
+        #expect((row.json?.object?["lines"]?.array?.count) == 1)
+    }
 }

@@ -1,0 +1,20 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// labelcat's fuzz targets, kept out of the main package: `make fuzz` builds them with
+// libFuzzer and AddressSanitizer (-sanitize=fuzzer,address), which a normal build must not get.
+let package = Package(
+    name: "labelcat-fuzz",
+    dependencies: [.package(name: "labelcat", path: "..")],
+    targets: [
+        .systemLibrary(name: "CLibFuzzer"),
+        .executableTarget(name: "labelcat-fuzz", dependencies: [
+            "CLibFuzzer",
+            .product(name: "LabelCatalog", package: "labelcat"),
+            .product(name: "LabelLayout", package: "labelcat"),
+            .product(name: "LabelJSON", package: "labelcat"),
+            .product(name: "LabelImport", package: "labelcat"),
+        ]),
+    ],
+    swiftLanguageModes: [.v6]
+)

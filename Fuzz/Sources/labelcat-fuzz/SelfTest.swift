@@ -1,0 +1,82 @@
+import LabelCatalog
+import LabelJSON
+import LabelLayout
+
+/// `labelcat-fuzz --self-test`: the checks must see the failures they are there to find. Runs
+/// importers that go wrong on purpose through the catalog harness, and layouts broken on
+/// purpose through `LayoutRules`, and says which failure went unseen. `make fuzz` runs it
+/// before fuzzing.
+enum SelfTest {
+    /// An importer that goes wrong on purpose, and the finding it must cause (nil: none).
+    struct Case {
+        let name: String
+        let expected: FindingKind?
+        let importer: CatalogImporter
+    }
+
+    static let catalogCases: [Case] = [
+        Case(name: "a refused input that commits a row", expected: .changedCatalog) { _, catalog, _ in
+            try catalog.database.execute("INSERT INTO token_groups (path, properties) VALUES ('self.test', '{}')")
+            throw CatalogError.invalidInput("refused after committing")
+        },
+        Case(name: "a refused input that leaves a transaction open", expected: .changedCatalog) { _, catalog, _ in
+            try catalog.database.execute("BEGIN; INSERT INTO token_groups (path, properties) VALUES ('self.test', '{}')")
+            throw CatalogError.invalidInput("refused in a transaction")
+        },
+        Case(name: "an accepted input that leaves a text without its label", expected: .unsoundCatalog) { _, catalog, _ in
+            try catalog.database.execute("""
+                PRAGMA foreign_keys = OFF; INSERT INTO label_texts (label, locale, text) VALUES ('no.such', 'de', 'x');
+                PRAGMA foreign_keys = ON
+                """)
+            return { _ in [] }
+        },
+        Case(name: "an accepted input that leaves a layout stale", expected: .unsoundCatalog) { _, catalog, _ in
+            try catalog.database.withoutTriggers {
+                try catalog.database.execute("UPDATE layouts SET input_hash = 'stale' WHERE label = 'fuzz.badge'")
+            }
+            return { _ in [] }
+        },
+        Case(name: "an accepted input stored other than it said", expected: .roundTrip) { _, catalog, _ in
+            try catalog.setTexts([(label: "fuzz.title", locale: "de", text: "stored")])
+            return ImportTargets.storedTexts([(label: "fuzz.title", locale: "de", text: "said")])
+        },
+        Case(name: "a refused input", expected: nil) { _, _, _ in throw CatalogError.invalidInput("refused") },
+        Case(name: "an accepted input, stored as it said", expected: nil) { _, catalog, _ in
+            try catalog.setTexts([(label: "fuzz.title", locale: "de", text: "Zur Kasse!")])
+            return ImportTargets.storedTexts([(label: "fuzz.title", locale: "de", text: "Zur Kasse!")])
+        },
+    ]
+
+    /// Runs every case; returns what went wrong (empty: every failure was seen, and no other).
+    static func run(scratch: ScratchDirectory) throws -> [String] {
+        var seen: [FindingKind] = []
+        Finding.capture = { kind, _ in seen.append(kind) }
+        defer { Finding.capture = nil }
+        var problems: [String] = []
+        func expect(_ name: String, _ expected: FindingKind?) {
+            if seen != (expected.map { [$0] } ?? []) {
+                problems.append("\(name): expected \(expected?.rawValue ?? "no finding"), got \(seen.map(\.rawValue))")
+            }
+            seen = []
+        }
+        for test in catalogCases {
+            // A harness each: every case is the first its harness sees (integrity checks included).
+            try CatalogHarness(scratch: scratch).run([], test.importer)
+            expect(test.name, test.expected)
+        }
+
+        var definition = LabelDefinition(name: "self.test", frame: Rect(x: 0, y: 0, width: 100, height: 40))
+        definition.text = "Self test"
+        let layout = try LayoutEngine().layout(definition)
+        var outside = layout
+        outside.lines[0].range.length += 10
+        var infinite = layout
+        infinite.textRect.width = .infinity
+        for (name, layout, broken) in [("a layout as laid out", layout, false), ("a line's range past the text", outside, true),
+                                       ("an infinite width", infinite, true)]
+        where LayoutRules.broken(by: layout, of: definition, locale: "").isEmpty == broken {
+            problems.append("\(name): \(broken ? "no rule broken" : "a rule broken")")
+        }
+        return problems
+    }
+}
