@@ -1,6 +1,7 @@
 import Foundation
 import LabelCatalog
 import LabelJSON
+import LabelLayout
 
 /// Imports one input into `catalog`, throwing when the importer refuses it, and returns how to
 /// check what an accepted input stored.
@@ -148,18 +149,26 @@ final class CatalogHarness {
         return problems
     }
 
-    /// After an edit commits, every label has a layout per locale, each with the input hash of
-    /// the label as it now is (computed here from the stored label and tokens, not taken from
-    /// the catalog's freshness record).
+    /// After an edit commits, every label has a layout per text — its base text, each locale's
+    /// text and each plural or device variant — each with the input hash of the label as it now
+    /// is (computed here from the stored label and tokens, not taken from the catalog's
+    /// freshness record). The pristine catalog keeps one content size category.
     static func layoutProblems(_ catalog: Catalog) throws -> [String] {
+        func name(_ label: String, _ locale: String, _ variant: String) -> String {
+            variant.isEmpty ? "\(label) [\(locale)]" : "\(label) [\(locale)] \(variant)"
+        }
         var stored: [String: String] = [:]
-        for layout in try catalog.layouts(withLayouts: false) { stored["\(layout.label) [\(layout.locale)]"] = layout.inputHash }
+        for layout in try catalog.layouts(withLayouts: false) {
+            stored[name(layout.label, layout.locale, layout.variant)] = layout.inputHash
+        }
         let tokens = try catalog.tokenSet()
         var expected: [String: String] = [:]
         for record in try catalog.labels() {
             let definition = try record.resolve(tokens: tokens).definition
-            for locale in [""] + record.texts.keys {
-                expected["\(record.name) [\(locale)]"] = try catalog.engine.inputHash(definition, locale: locale)
+            let texts = [TextKey(locale: "")] + record.texts.keys.map { TextKey(locale: $0) } + Array(record.variantTexts.keys)
+            for text in texts {
+                expected[name(record.name, text.locale, text.variant)] =
+                    try catalog.engine.inputHash(definition, locale: text.locale, variant: text.variant)
             }
         }
         let stale = Set(stored.keys).union(expected.keys).filter { stored[$0] != expected[$0] }.sorted()

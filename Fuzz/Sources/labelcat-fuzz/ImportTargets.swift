@@ -39,22 +39,25 @@ enum ImportTargets {
     }
 
     /// `labelcat label import de.lproj/Localizable.strings`: an Apple `.strings` file, read by
-    /// LabelImport's reader and stored by label name, as `label import` does.
+    /// LabelImport's reader, stored by label name and laid out, as `label import` does.
     static func stringsFile(_ input: [UInt8], _ catalog: Catalog, _ scratch: ScratchDirectory) throws -> StoredCheck {
         let path = try scratch.write(input, to: "de.lproj/Localizable.strings")
         let read = try XcodeImporter(paths: [path]).readAll()
         let entries = read.strings.filter { $0.variant.isEmpty }.map { (label: $0.key, locale: "de", text: $0.value) }
         _ = try catalog.importTexts(from: [path], options: TextImportOptions(matching: .labelNames, strict: true))
+        _ = try catalog.layOutQueued()
         return storedTexts(entries)
     }
 
     /// `labelcat import FILE` of one of Xcode's formats (String Catalog, stringsdict, XLIFF,
     /// storyboard), whose extension the file is given: texts stored by key, labels from
-    /// Interface Builder. What it stores is checked by the harness's soundness checks.
+    /// Interface Builder, then laid out (as the command does: the import itself only queues).
+    /// What it stores is checked by the harness's soundness checks.
     static func xcodeFile(named name: String) -> CatalogImporter {
         { input, catalog, scratch in
             let path = try scratch.write(input, to: name)
             _ = try catalog.importTexts(from: [path], options: TextImportOptions(files: ImportOptions(locale: "de")))
+            _ = try catalog.layOutQueued()
             return { _ in [] }
         }
     }
