@@ -65,7 +65,8 @@ func runDemo(_ arguments: ParsedArguments) throws -> Int32 {
     }
     if !arguments.flag("json") {
         output.write(table.rendered)
-        output.write("\nFont: \(try catalog.engine.primaryFace(for: FontSpec()).family) (the default family). Rects are in label coordinates.\n")
+        let families = Set(pictures.map(\.layout.font.family)).sorted().joined(separator: ", ")
+        output.write("\nFont: \(families), the seeds' token font.family.system: their text is Chinese, which iOS sets in PingFang SC. Rects are in label coordinates.\n")
     }
 
     // The seeds' screens: every label at its frame, as their screenshots show them.

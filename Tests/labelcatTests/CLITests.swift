@@ -638,6 +638,8 @@ struct CLITests {
         let rows = Self.table(run.stdout)
         #expect(rows.first?.first == "label", "\(run.stdout)")
         #expect(rows.dropFirst().map { $0.first ?? "" } == Self.seedLabels, "\(run.stdout)")
+        // The seeds' text is Chinese: the demo names the face it is set in, not the system font.
+        #expect(run.stdout.contains("Font: Noto Sans CJK SC, the seeds' token"), "\(run.stdout)")
         #expect(try directory.contents("preview").filter { !$0.hasPrefix("demo.sqlite-") } == ["demo.png", "demo.sqlite"])
         let png = try Data(contentsOf: URL(fileURLWithPath: out + "/demo.png"))
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]), "not a PNG")
