@@ -123,7 +123,8 @@ public struct FormatSpecifier: Sendable, Hashable {
 /// default per type — numbers as wide as the text's plural variant implies
 /// (`PluralCategory.sampleNumber`), `FormatArguments.sampleObject` for `%@`/`%s`, `"W"` for
 /// `%c`. Widths, precisions and flags apply as printf applies them in the C locale, which
-/// labelcat never changes (`%.1f` of 88 is `88.0`).
+/// labelcat never changes (`%.1f` of 88 is `88.0`); a width or precision over 1024 counts as
+/// 1024, and a text the arguments would make longer than 1 MiB is cut there.
 ///
 /// ```swift
 /// FormatArguments.apply(to: "%d of %@", pluralForms: [.one]) // "1 of Sample"
@@ -162,10 +163,19 @@ public enum FormatArguments {
                 copied = specifier.range.upperBound
                 let supplied = specifier.argument.flatMap { $0 <= arguments.count ? arguments[$0 - 1] : nil }
                 output.append(contentsOf: render(specifier, argument: supplied, sampleNumber: numbers[specifier.argument ?? 0]))
+                if output.count > LabelDefinition.maximumTextBytes { return cutToLimit(output) }
             }
             output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
-            return String(decoding: output, as: UTF8.self)
+            return output.count > LabelDefinition.maximumTextBytes ? cutToLimit(output) : String(decoding: output, as: UTF8.self)
         }
+    }
+
+    /// A filled-in text longer than a text may be (1 MiB), cut there at a character boundary:
+    /// arguments never make a text longer than one a label may hold.
+    private static func cutToLimit(_ output: [UInt8]) -> String {
+        var end = LabelDefinition.maximumTextBytes
+        while end > 0, output[end] & 0xC0 == 0x80 { end -= 1 }
+        return String(decoding: output[..<end], as: UTF8.self)
     }
 
     // MARK: Parsing
@@ -253,6 +263,10 @@ public enum FormatArguments {
                                 conversion: Character(Unicode.Scalar(bytes[index]))), index + 1)
     }
 
+    /// The largest width or precision honoured; a larger one counts as this. Real format
+    /// strings use a few; this keeps a typo such as `%99999999d` from making a long text.
+    public static let maximumCount = 1024
+
     /// A width or a precision at `index`: digits, or `*` (given by an argument).
     private static func countPart(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int) -> (value: Int?, fromArgument: Bool) {
         if index < bytes.count, bytes[index] == UInt8(ascii: "*") {
@@ -274,7 +288,7 @@ public enum FormatArguments {
 
     private static func number(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
         var value = 0
-        for index in range { value = min(value * 10 + Int(bytes[index] - 0x30), 1 << 20) }
+        for index in range { value = min(value * 10 + Int(bytes[index] - 0x30), maximumCount) }
         return value
     }
 

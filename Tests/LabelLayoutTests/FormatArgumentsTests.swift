@@ -83,4 +83,16 @@ import Testing
         #expect(PluralCategory.forms(inVariant: "device.mac") == [])
         #expect(PluralCategory.forms(inVariant: "width.20") == [])
     }
+
+    /// Found by `make fuzz`: `%9999999999c` padded to a million spaces, and a few such
+    /// specifiers made a text of many megabytes from a short one, whose layout took seconds.
+    @Test func widthsAndTheFilledInTextAreBounded() {
+        #expect(FormatArguments.apply(to: "%99999999d").utf8.count == FormatArguments.maximumCount)
+        #expect(FormatArguments.apply(to: "%.5000f", arguments: [.number(1)]).utf8.count == 2 + FormatArguments.maximumCount)
+        let filled = FormatArguments.apply(to: String(repeating: "é%1024c", count: 2000))
+        #expect(filled.utf8.count <= LabelDefinition.maximumTextBytes)
+        #expect(filled.utf8.count > LabelDefinition.maximumTextBytes - 4)
+        #expect(filled.hasPrefix("é" + String(repeating: " ", count: 1023) + "W"))
+    }
 }
+
