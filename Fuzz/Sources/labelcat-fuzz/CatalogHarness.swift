@@ -152,27 +152,43 @@ final class CatalogHarness {
     /// After an edit commits, every label has a layout per text — its base text, each locale's
     /// text and each plural or device variant — each with the input hash of the label as it now
     /// is (computed here from the stored label and tokens, not taken from the catalog's
-    /// freshness record). The pristine catalog keeps one content size category.
+    /// freshness record); a label that cannot be laid out has an error on each of them. The
+    /// pristine catalog keeps one content size category.
     static func layoutProblems(_ catalog: Catalog) throws -> [String] {
         func name(_ label: String, _ locale: String, _ variant: String) -> String {
             variant.isEmpty ? "\(label) [\(locale)]" : "\(label) [\(locale)] \(variant)"
         }
         var stored: [String: String] = [:]
+        var storedErrors: [String: [String?]] = [:]
         for layout in try catalog.layouts(withLayouts: false) {
             stored[name(layout.label, layout.locale, layout.variant)] = layout.inputHash
+            storedErrors[layout.label, default: []].append(layout.error)
         }
         let tokens = try catalog.tokenSet()
         var expected: [String: String] = [:]
+        var problems: [String] = []
         for record in try catalog.labels() {
-            let definition = try record.resolve(tokens: tokens).definition
             let texts = [TextKey(locale: "")] + record.texts.keys.map { TextKey(locale: $0) } + Array(record.variantTexts.keys)
-            for text in texts {
-                expected[name(record.name, text.locale, text.variant)] =
-                    try catalog.engine.inputHash(definition, locale: text.locale, variant: text.variant)
+            do {
+                let definition = try record.resolve(tokens: tokens).definition
+                for text in texts {
+                    expected[name(record.name, text.locale, text.variant)] =
+                        try catalog.engine.inputHash(definition, locale: text.locale, variant: text.variant)
+                }
+            } catch {
+                // A label that cannot be laid out (a font an imported storyboard names that is
+                // not installed) is stored with its error on every layout, its hash the
+                // catalog's own failure hash: the harness checks the error, not the hash.
+                let errors = storedErrors[record.name] ?? []
+                if errors.count != texts.count || errors.contains(where: { $0 == nil }) {
+                    problems.append("label '\(record.name)' cannot be laid out (\(error)), but its layouts do not all record an error")
+                }
+                for text in texts { stored[name(record.name, text.locale, text.variant)] = nil }
             }
         }
         let stale = Set(stored.keys).union(expected.keys).filter { stored[$0] != expected[$0] }.sorted()
-        return stale.isEmpty ? [] : ["layouts missing, extra or stale after the edit: \(stale.prefix(5).joined(separator: ", "))"]
+        if !stale.isEmpty { problems.append("layouts missing, extra or stale after the edit: \(stale.prefix(5).joined(separator: ", "))") }
+        return problems
     }
 
     /// True when the connection is inside a transaction (a `BEGIN` fails).
