@@ -147,15 +147,15 @@ final class ChunkReader: @unchecked Sendable {
 
     /// Reads a chunk's inputs in one read transaction, so they agree: the records, the
     /// resolvers for the tokens, the change counter, the settings then, and the engine for
-    /// their default family (`engine` itself when its family is that one).
+    /// their default family and font substitutes (`engine` itself when they are its own).
     func read(_ keys: LabelKeys, engine: LayoutEngine) throws -> ChunkInputs {
         try catalog.database.transaction(write: false) {
             try catalog.refreshSettings()
             let counter = try catalog.changeCounter()
-            let family = catalog.engine.fonts.defaultFamily
+            let fonts = catalog.engine.fonts.identity
             return ChunkInputs(records: try catalog.records(for: keys), resolvers: try catalog.resolvers(counter: counter),
                                counter: counter, settings: catalog.settings,
-                               engine: family == engine.fonts.defaultFamily ? engine : catalog.engine)
+                               engine: fonts == engine.fonts.identity ? engine : catalog.engine)
         }
     }
 }

@@ -11,6 +11,9 @@ public enum CatalogSetting: String, Sendable, CaseIterable {
     /// Xcode's pseudolanguages laid out for every label: a comma-separated list of
     /// `double`, `accented`, `bounded`, `rtl` (or their locales `x-pseudo-…`); empty for none.
     case pseudoLocales = "pseudo_locales"
+    /// Families set in other families: comma-separated `FAMILY=SUBSTITUTE` pairs
+    /// (`FontSubstitutes`); empty for none.
+    case fontSubstitutes = "font_substitutes"
 
     /// The setting's key in the `settings` table (`default_family`).
     public var key: String { rawValue }
@@ -21,6 +24,7 @@ public enum CatalogSetting: String, Sendable, CaseIterable {
         case .defaultFamily: SystemFont.families
         case .categories: ContentSizeCategory.large.rawValue
         case .pseudoLocales: ""
+        case .fontSubstitutes: ""
         }
     }
 
@@ -30,6 +34,7 @@ public enum CatalogSetting: String, Sendable, CaseIterable {
         case .defaultFamily: "the family of labels that name none (the system font); a comma-separated list is a fallback list"
         case .categories: "the content size categories layouts are kept for, comma-separated UIKit names (default large)"
         case .pseudoLocales: "Xcode's pseudolanguages laid out for every label: double, accented, bounded, rtl (comma-separated; empty for none)"
+        case .fontSubstitutes: "families set in other families, e.g. Avenir Next=Inter, Helvetica Neue=Liberation Sans (comma-separated; empty for none)"
         }
     }
 
@@ -61,6 +66,11 @@ public enum CatalogSetting: String, Sendable, CaseIterable {
                 if !languages.contains(language) { languages.append(language) }
             }
             return languages.map(\.rawValue).joined(separator: ",")
+        case .fontSubstitutes:
+            do { return try FontSubstitutes(parsing: value).spelling } catch {
+                guard case .invalidField(_, let message) = error else { throw invalid("\(error)") }
+                throw invalid(message)
+            }
         }
     }
 }
@@ -73,12 +83,15 @@ public struct CatalogSettings: Sendable, Hashable {
     public var categories: [ContentSizeCategory]
     /// The pseudolanguages every label is laid out in, besides its own texts.
     public var pseudoLanguages: [PseudoLanguage]
+    /// Families set in other families.
+    public var fontSubstitutes: FontSubstitutes
 
     public init(defaultFamilies: [String] = SystemFont.familyList(SystemFont.families), categories: [ContentSizeCategory] = [.large],
-                pseudoLanguages: [PseudoLanguage] = []) {
+                pseudoLanguages: [PseudoLanguage] = [], fontSubstitutes: FontSubstitutes = .none) {
         self.defaultFamilies = defaultFamilies
         self.categories = categories
         self.pseudoLanguages = pseudoLanguages
+        self.fontSubstitutes = fontSubstitutes
     }
 
     /// Settings from stored values (keyed by `CatalogSetting.key`); missing ones take their defaults.
@@ -92,14 +105,16 @@ public struct CatalogSettings: Sendable, Hashable {
             throw .invalidSetting(setting: CatalogSetting.categories.key, value: "", reason: "at least one content size category is needed")
         }
         let pseudo = try value(.pseudoLocales)
+        let substitutes = try value(.fontSubstitutes)
         self.init(defaultFamilies: families.split(separator: ",").map { String($0).trimmingSpaces },
                   categories: categories.split(separator: ",").compactMap { ContentSizeCategory(rawValue: String($0)) },
-                  pseudoLanguages: pseudo.split(separator: ",").compactMap { PseudoLanguage(rawValue: String($0)) })
+                  pseudoLanguages: pseudo.split(separator: ",").compactMap { PseudoLanguage(rawValue: String($0)) },
+                  fontSubstitutes: (try? FontSubstitutes(parsing: substitutes)) ?? .none)
     }
 
-    /// The engine for these settings' default family.
+    /// The engine for these settings' default family and font substitutes.
     func makeEngine() -> LayoutEngine {
-        LayoutEngine(defaultFamily: defaultFamilies.joined(separator: ", "))
+        LayoutEngine(defaultFamily: defaultFamilies.joined(separator: ", "), fontSubstitutes: fontSubstitutes)
     }
 
     /// Which texts of a label are laid out, each at every category: the base text, every

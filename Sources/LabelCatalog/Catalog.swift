@@ -121,11 +121,11 @@ public final class Catalog {
     }
 
     /// Follows a change of the settings (made by anyone): a new engine for a new default
-    /// family. A value that is not valid (edited in by hand) is an error naming the setting.
+    /// family or new font substitutes. A value that is not valid (edited in by hand) is an error naming the setting.
     func refreshSettings() throws {
         let stored = try readSettings()
         guard stored != settings else { return }
-        if stored.defaultFamilies != settings.defaultFamilies {
+        if stored.defaultFamilies != settings.defaultFamilies || stored.fontSubstitutes != settings.fontSubstitutes {
             engine = stored.makeEngine()
             resolverCache = nil
         }

@@ -30,11 +30,11 @@ struct LayoutHasher {
 
     /// The hash of what a label that cannot be laid out was made of: its definition as stored
     /// (references as given, every text), the layout (locale, variant, category), every token it names directly or through
-    /// aliases (type and value, or absent), the default family, and the environment (engine
+    /// aliases (type and value, or absent), the default family and font substitutes, and the environment (engine
     /// version, installed fonts, the font files it names by path). Tagged so it never equals
     /// the hash of a layout.
     mutating func failureHash(_ record: LabelRecord, key: LayoutKey, tokens: TokenSet) -> String {
-        var inputs = [record.json.jsonString(), key.locale, key.variant, key.category.rawValue, engine.fonts.defaultFamily]
+        var inputs = [record.json.jsonString(), key.locale, key.variant, key.category.rawValue, engine.fonts.identity]
         for name in Catalog.referencedTokens(record, tokens: tokens).sorted() {
             inputs.append(name)
             inputs.append(tokens.tokens[name].map { "\($0.type.rawValue) \($0.value.jsonString())" } ?? "")

@@ -15,6 +15,13 @@ public final class FontLibrary: Sendable {
     public let defaultFamily: String
     /// The families of a definition that names none, and what `system-ui` stands for.
     public let defaultFamilies: [String]
+    /// Families set in others (`Avenir Next=Inter`), applied to every family a label names.
+    public let substitutes: FontSubstitutes
+    /// What a layout depends on of this library's configuration: the default family and the
+    /// substitutes. Libraries with the same identity lay every label out alike.
+    public var identity: String {
+        substitutes.pairs.isEmpty ? defaultFamily : defaultFamily + "\n" + substitutes.spelling
+    }
 
     private struct State {
         var faces: [FontFace] = []
@@ -36,10 +43,13 @@ public final class FontLibrary: Sendable {
 
     private let state = Mutex(State())
 
-    /// - Parameter defaultFamily: the family, font file path or comma-separated list of them
-    ///   that labels naming no family are set in (an empty list means `SystemFont.families`).
-    public init(defaultFamily: String = SystemFont.families) {
+    /// - Parameters:
+    ///   - defaultFamily: the family, font file path or comma-separated list of them that
+    ///     labels naming no family are set in (an empty list means `SystemFont.families`).
+    ///   - substitutes: families set in other families.
+    public init(defaultFamily: String = SystemFont.families, substitutes: FontSubstitutes = .none) {
         self.defaultFamily = defaultFamily
+        self.substitutes = substitutes
         let families = SystemFont.familyList(defaultFamily)
         defaultFamilies = families.isEmpty ? SystemFont.familyList(SystemFont.families) : families
         _ = FcInit()
@@ -56,7 +66,7 @@ public final class FontLibrary: Sendable {
             var faces: [FontFace] = []
             var trackedFace: FontFace?
             func add(_ family: String) throws(LayoutError) -> FontFace {
-                let face = try Self.resolve(family: family, weight: font.weight, state: &state)
+                let face = try Self.resolve(family: substitutes.family(for: family), weight: font.weight, state: &state)
                 if !faces.contains(where: { $0 === face }) { faces.append(face) }
                 return face
             }

@@ -27,11 +27,13 @@ public final class LayoutEngine: Sendable {
     public let fonts: FontLibrary
     private let idleWorkspaces = Mutex<[LayoutWorkspace]>([])
 
-    /// - Parameter defaultFamily: the family of labels that name none (the "system font"): a
-    ///   family, a font file path, or a comma-separated list of them; `SystemFont.families`
-    ///   (Inter first, tracked as SF Pro) unless set.
-    public init(defaultFamily: String = SystemFont.families) {
-        fonts = FontLibrary(defaultFamily: defaultFamily)
+    /// - Parameters:
+    ///   - defaultFamily: the family of labels that name none (the "system font"): a family, a
+    ///     font file path, or a comma-separated list of them; `SystemFont.families` (Inter
+    ///     first, tracked as SF Pro) unless set.
+    ///   - fontSubstitutes: families set in other families (`Avenir Next=Inter`).
+    public init(defaultFamily: String = SystemFont.families, fontSubstitutes: FontSubstitutes = .none) {
+        fonts = FontLibrary(defaultFamily: defaultFamily, substitutes: fontSubstitutes)
     }
 
     /// Lays out one of a label's texts — a locale's ("" = the base text), a variant's ("" = the

@@ -53,7 +53,8 @@ public enum SystemFont {
 }
 
 extension Substring {
-    fileprivate var trimmingWhitespace: String {
+    /// The text without spaces and tabs at either end.
+    var trimmingWhitespace: String {
         String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
     }
 }

@@ -32,6 +32,7 @@ let measureCommand = Command(
         .option("pseudo", "LANGUAGE", help: "Lay out the base text in one of Xcode's pseudolanguages: double, accented, bounded, rtl (the locale x-pseudo-LANGUAGE)."),
         .option("category", "CATEGORY", help: "The content size category (default large; a definition's own \"contentSizeCategory\" wins)."),
         .option("default-family", "FAMILIES", help: "The family of labels that name none: a family, a font file path, or a comma-separated list (default: $LABELCAT_DEFAULT_FAMILY, else the system font: \(SystemFont.families))."),
+        .option("font-substitutes", "PAIRS", help: "Families set in other families: comma-separated FAMILY=SUBSTITUTE pairs, e.g. 'Avenir Next=Inter, Helvetica Neue=Liberation Sans'."),
     ],
     withoutCatalog: "it lays out definitions without a catalog (token references are the catalog's: use 'labelcat layout')",
     run: runMeasure)
@@ -39,7 +40,8 @@ let measureCommand = Command(
 func runMeasure(_ arguments: ParsedArguments) throws -> Int32 {
     let reader = DefinitionReader(try LineReader(path: arguments.positionals.first ?? "-"))
     let engine = LayoutEngine(defaultFamily: arguments.value("default-family")
-        ?? environment("LABELCAT_DEFAULT_FAMILY") ?? SystemFont.families)
+        ?? environment("LABELCAT_DEFAULT_FAMILY") ?? SystemFont.families,
+                              fontSubstitutes: try fontSubstitutesOption(arguments))
     let defaultLocale = try pseudoLocaleOption(arguments) ?? arguments.value("locale") ?? ""
     let defaultCategory = try categoryOption(arguments) ?? .large
     let output = OutputStream.standardOutput
@@ -107,4 +109,13 @@ func pseudoLocaleOption(_ arguments: ParsedArguments) throws -> String? {
                          commandPath: ["labelcat", "measure"])
     }
     return language.locale
+}
+
+/// `--font-substitutes PAIRS`, read; none without it.
+func fontSubstitutesOption(_ arguments: ParsedArguments) throws -> FontSubstitutes {
+    guard let spelling = arguments.value("font-substitutes") else { return .none }
+    do { return try FontSubstitutes(parsing: spelling) } catch {
+        guard case .invalidField(_, let message) = error else { throw error }
+        throw UsageError(message: "The value of '--font-substitutes' is not valid: \(message).", commandPath: ["labelcat", "measure"])
+    }
 }

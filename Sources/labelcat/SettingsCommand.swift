@@ -4,7 +4,7 @@ import LabelJSON
 /// `labelcat settings`: the catalog's settings, by their names with dashes (`default-family`).
 let settingsCommand = Command(
     name: "settings",
-    abstract: "Show or change the catalog's settings (default-family, categories, pseudo-locales).",
+    abstract: "Show or change the catalog's settings (default-family, categories, pseudo-locales, font-substitutes).",
     discussion: CatalogSetting.allCases.map { "\(settingName($0)): \($0.summary)." }.joined(separator: "\n"),
     subcommands: [
         Command(name: "list", abstract: "List every setting and its value.", options: [jsonFlag]) { arguments in
@@ -31,7 +31,8 @@ let settingsCommand = Command(
                     categories large,extraExtraExtraLarge,accessibilityExtraExtraExtraLarge keeps every layout at \
                     those three content size categories (layouts of categories left out are removed); \
                     pseudo-locales accented,double lays out every label in those pseudolanguages too; \
-                    default-family "Inter, Noto Sans CJK SC" sets the system font.
+                    default-family "Inter, Noto Sans CJK SC" sets the system font; \
+                    font-substitutes "Avenir Next=Inter" sets labels in Avenir Next in Inter.
                     """,
                 arguments: [ArgumentSpec(name: "name", help: "The setting: \(CatalogSetting.allCases.map(settingName).joined(separator: ", "))."),
                             ArgumentSpec(name: "value", help: "Its new value.")]) { arguments in

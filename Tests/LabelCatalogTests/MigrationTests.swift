@@ -172,7 +172,7 @@ struct MigrationTests {
         let oldLayouts = try rows(before, "SELECT label, locale, x, y, width, height, line_count, needed_line_count, truncated, lines, error, input_hash, computed_at, intrinsic_width, intrinsic_height FROM layouts ORDER BY label, locale", columns: 15)
 
         let (catalog, applied) = try Catalog.create(path: path)
-        #expect(applied == ["004_variants_categories_keys.sql"])
+        #expect(applied == ["004_variants_categories_keys.sql", "005_font_substitutes.sql"])
         let database = catalog.database
         #expect(try column(database, "PRAGMA foreign_key_check") == [])
         #expect(try database.scalarText("PRAGMA integrity_check") == "ok")

@@ -173,4 +173,25 @@ struct SystemFontTests {
             #expect(Self.harfBuzzAdvance(file, "ab a ba ab", size: shrunk.font.size + 0.001, opticalSize: file == Fonts.opticalFile) > 80)
         }
     }
+
+    @Test("Font substitutes: read, normalized, refused when malformed, and applied to every family a label names")
+    func fontSubstitutes() throws {
+        let substitutes = try FontSubstitutes(parsing: " Helvetica Neue = Liberation Sans,Avenir Next=DejaVu Sans ")
+        #expect(substitutes.spelling == "Avenir Next=DejaVu Sans, Helvetica Neue=Liberation Sans")
+        #expect(substitutes.family(for: "avenir next") == "DejaVu Sans")
+        #expect(substitutes.family(for: "Georgia") == "Georgia")
+        #expect(try FontSubstitutes(parsing: "  ") == .none)
+        for bad in ["Avenir Next", "=Inter", "A=B,", "A=B, a=C", "A=B, B=C"] {
+            #expect(throws: LayoutError.self, "\(bad)") { try FontSubstitutes(parsing: bad) }
+        }
+        let engine = LayoutEngine(fontSubstitutes: substitutes)
+        var label = LabelDefinition(name: "substituted", frame: Rect(x: 0, y: 0, width: 300, height: 40))
+        label.text = "hello"
+        label.font = FontSpec(families: ["Avenir Next", "Noto Sans CJK SC"], size: 17)
+        let layout = try engine.layout(label)
+        #expect(layout.font.family == "DejaVu Sans")
+        #expect(engine.fonts.identity != LayoutEngine().fonts.identity)
+        #expect(throws: LayoutError.fontNotFound(family: "Avenir Next")) { try LayoutEngine().layout(label) }
+    }
 }
+

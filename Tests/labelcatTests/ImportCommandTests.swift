@@ -155,7 +155,7 @@ struct ImportCommandTests {
     func settings() throws {
         let workspace = try Workspace()
         let list = try workspace.succeed("settings", "list")
-        #expect(CLITests.table(list.stdout).map { $0.first ?? "" } == ["name", "default-family", "categories", "pseudo-locales"])
+        #expect(CLITests.table(list.stdout).map { $0.first ?? "" } == ["name", "default-family", "categories", "pseudo-locales", "font-substitutes"])
         #expect(try workspace.succeed("settings", "get", "categories").stdout == "large\n")
         let set = try workspace.succeed("settings", "set", "categories", "Large, accessibilityExtraExtraExtraLarge")
         #expect(set.stdout.hasPrefix("Set categories = large,accessibilityExtraExtraExtraLarge;"), "\(set.stdout)")
@@ -169,6 +169,36 @@ struct ImportCommandTests {
         CLITests.expectUsageError(try workspace.labelcat("settings", "get", "default_famly"), naming: ["default_famly"],
                                   usage: "labelcat settings get")
         #expect(try workspace.dump() == before)
+    }
+
+    /// FoodPin, a public app, sets every label of its storyboard in Avenir Next, which Linux
+    /// lacks: each was an error until the fonts were installed or substituted.
+    @Test("font-substitutes: a storyboard's font that is not installed is an error until it has a substitute; a bad value changes nothing")
+    func fontSubstitutes() throws {
+        let workspace = try Workspace()
+        let storyboard = ShopProject.storyboard.replacingOccurrences(
+            of: #"<fontDescription key="fontDescription" type="system" pointSize="17"/>"#,
+            with: #"<fontDescription key="fontDescription" name="AvenirNext-DemiBold" family="Avenir Next" pointSize="17"/>"#)
+        try workspace.directory.write("App/Base.lproj/Main.storyboard", storyboard)
+        try workspace.succeed("import", workspace.directory.path("App"))
+        let button = ShopProject.labelName(ShopProject.button)
+        let missing = try workspace.labelcat("check", button, "--json")
+        #expect(missing.status == 1 && missing.stdout.contains("Avenir Next"), "\(missing.stdout)\(missing.stderr)")
+
+        let set = try workspace.succeed("settings", "set", "font-substitutes", " avenir next = DejaVu Sans ,Helvetica Neue=Liberation Sans")
+        #expect(set.stdout.hasPrefix("Set font-substitutes = avenir next=DejaVu Sans, Helvetica Neue=Liberation Sans;"), "\(set.stdout)")
+        #expect(try workspace.labelcat("check", button).status == 0)
+        #expect(try workspace.layout(button)["font"]?["family"] == .string("DejaVu Sans"))
+
+        let before = try workspace.dump()
+        for bad in ["Avenir Next", "Avenir Next=", "A=B, a=C", "A=B, B=C"] {
+            let refused = try workspace.labelcat("settings", "set", "font-substitutes", bad)
+            #expect(refused.status == 1 && refused.stderr.contains("font_substitutes"), "\(bad): \(refused.stderr)")
+        }
+        #expect(try workspace.dump() == before)
+
+        try workspace.succeed("settings", "set", "font-substitutes", "")
+        #expect(try workspace.labelcat("check", button).status == 1)
     }
 
     @Test("Three categories: three layouts per label and text, kept fresh by serve after a sqlite3 edit; check checks each")

@@ -316,6 +316,21 @@ struct MeasureCommandTests {
         }
     }
 
+    @Test("--font-substitutes sets a family in another; a malformed value is a usage error")
+    func fontSubstitutes() throws {
+        let input = #"{"name": "s", "text": "hello", "frame": {"x": 0, "y": 0, "width": 300, "height": 40}, "font": {"family": "Avenir Next", "size": 17}}"#
+        let missing = try Self.run(["measure", "-"], stdin: input)
+        #expect(missing.status == 1 && missing.stdout.contains("Avenir Next"), "\(missing.stdout)")
+        let run = try Self.run(["measure", "--font-substitutes", "Avenir Next=DejaVu Sans", "-"], stdin: input)
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        let layout = try Self.parse(try #require(run.lines.first))
+        #expect(layout["font"]?["family"] == .string("DejaVu Sans"))
+        // "hello" = 4949 units of 2048 at 17 pt, as DejaVu Sans itself.
+        #expect(layout["lines"]?.array?.first?["rect"]?["width"] == .number(41.081))
+        let bad = try Self.run(["measure", "--font-substitutes", "Avenir Next", "-"], stdin: input)
+        #expect(bad.status == 64 && bad.stderr.contains("--font-substitutes"), "\(bad.stderr)")
+    }
+
     @Test("--default-family sets the family of labels that name none")
     func defaultFamily() throws {
         let input = #"{"name": "d", "text": "hello", "frame": {"x": 0, "y": 0, "width": 300, "height": 40}}"#
