@@ -423,6 +423,15 @@ struct ServiceCommandTests {
             #expect(service.isRunning, "a service ended before it was stopped: \(show { service.waitForExit(timeout: 5).map { "\($0)" } ?? "?" })")
             if let run = Self.stop(service) { Self.expectOnlyLogLines(run.stderr) }
         }
+        // A labelcat edit recomputes everything queued, entries a service has claimed too, so the
+        // queue can be empty while a service's batch is still being computed. That batch then
+        // queues a label edited meanwhile again (its log line says so) before the service stops.
+        // Only such entries may be left; `serve --once` follows them.
+        let requeuedByLastBatches = services.compactMap { ServeBatchLine.all($0.stderr).last?.requeued }.reduce(0, +)
+        let left = try fixture.rows("SELECT kind, claimed_by FROM recompute_queue;")
+        #expect(left.count <= requeuedByLastBatches && left.allSatisfy { $0 == "label|" },
+                "left queued: \(left); queued again by the services' last batches: \(requeuedByLastBatches)")
+        if !left.isEmpty { try fixture.succeed("serve", "--once", timeout: 300) }
 
         // Nothing lost: the last edit of every label is in the catalog and in its layout.
         var last: [String: String] = [:]
