@@ -60,25 +60,32 @@ public enum CatalogSetting: String, Sendable, CaseIterable {
             guard !value.trimmingSpaces.isEmpty else { return "" }
             var languages: [PseudoLanguage] = []
             for part in parts {
-                guard let language = PseudoLanguage(rawValue: part.lowercased()) ?? PseudoLanguage(locale: part) else {
+                guard let language = PseudoLanguage(named: part) else {
                     throw invalid("unknown pseudolanguage \"\(part)\" (expected one of \(PseudoLanguage.allCases.map(\.rawValue).joined(separator: ", ")))")
                 }
                 if !languages.contains(language) { languages.append(language) }
             }
             return languages.map(\.rawValue).joined(separator: ",")
         case .fontSubstitutes:
-            do { return try FontSubstitutes(parsing: value).spelling } catch {
-                guard case .invalidField(_, let message) = error else { throw invalid("\(error)") }
-                throw invalid(message)
-            }
+            return try Self.fontSubstitutes(value).spelling
+        }
+    }
+
+    /// The `font_substitutes` setting's value, read; an error naming the setting when it is not valid.
+    static func fontSubstitutes(_ value: String) throws(CatalogError) -> FontSubstitutes {
+        do { return try FontSubstitutes(parsing: value) } catch {
+            let reason: String
+            if case .invalidField(_, let message) = error { reason = message } else { reason = "\(error)" }
+            throw .invalidSetting(setting: CatalogSetting.fontSubstitutes.key, value: value, reason: reason)
         }
     }
 }
 
 /// The settings layouts are computed under, read from the `settings` table.
 public struct CatalogSettings: Sendable, Hashable {
-    /// The system font's families, in fallback order.
-    public var defaultFamilies: [String]
+    /// The system font: its families in fallback order, comma-separated, as the setting
+    /// stores them and the engine takes them.
+    public var defaultFamily: String
     /// The content size categories every label is laid out at, in the order given.
     public var categories: [ContentSizeCategory]
     /// The pseudolanguages every label is laid out in, besides its own texts.
@@ -86,9 +93,9 @@ public struct CatalogSettings: Sendable, Hashable {
     /// Families set in other families.
     public var fontSubstitutes: FontSubstitutes
 
-    public init(defaultFamilies: [String] = SystemFont.familyList(SystemFont.families), categories: [ContentSizeCategory] = [.large],
+    public init(defaultFamily: String = SystemFont.families, categories: [ContentSizeCategory] = [.large],
                 pseudoLanguages: [PseudoLanguage] = [], fontSubstitutes: FontSubstitutes = .none) {
-        self.defaultFamilies = defaultFamilies
+        self.defaultFamily = defaultFamily
         self.categories = categories
         self.pseudoLanguages = pseudoLanguages
         self.fontSubstitutes = fontSubstitutes
@@ -105,16 +112,15 @@ public struct CatalogSettings: Sendable, Hashable {
             throw .invalidSetting(setting: CatalogSetting.categories.key, value: "", reason: "at least one content size category is needed")
         }
         let pseudo = try value(.pseudoLocales)
-        let substitutes = try value(.fontSubstitutes)
-        self.init(defaultFamilies: families.split(separator: ",").map { String($0).trimmingSpaces },
+        self.init(defaultFamily: families,
                   categories: categories.split(separator: ",").compactMap { ContentSizeCategory(rawValue: String($0)) },
                   pseudoLanguages: pseudo.split(separator: ",").compactMap { PseudoLanguage(rawValue: String($0)) },
-                  fontSubstitutes: (try? FontSubstitutes(parsing: substitutes)) ?? .none)
+                  fontSubstitutes: try CatalogSetting.fontSubstitutes(values[CatalogSetting.fontSubstitutes.key] ?? ""))
     }
 
     /// The engine for these settings' default family and font substitutes.
     func makeEngine() -> LayoutEngine {
-        LayoutEngine(defaultFamily: defaultFamilies.joined(separator: ", "), fontSubstitutes: fontSubstitutes)
+        LayoutEngine(defaultFamily: defaultFamily, fontSubstitutes: fontSubstitutes)
     }
 
     /// Which texts of a label are laid out, each at every category: the base text, every

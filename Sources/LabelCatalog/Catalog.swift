@@ -125,7 +125,7 @@ public final class Catalog {
     func refreshSettings() throws {
         let stored = try readSettings()
         guard stored != settings else { return }
-        if stored.defaultFamilies != settings.defaultFamilies || stored.fontSubstitutes != settings.fontSubstitutes {
+        if stored.defaultFamily != settings.defaultFamily || stored.fontSubstitutes != settings.fontSubstitutes {
             engine = stored.makeEngine()
             resolverCache = nil
         }

@@ -22,9 +22,9 @@ public struct FontSubstitutes: Sendable, Hashable {
     public init(parsing spelling: String) throws(LayoutError) {
         func invalid(_ message: String) -> LayoutError { .invalidField(field: "fontSubstitutes", message: message) }
         var pairs: [(family: String, substitute: String)] = []
-        for part in spelling.split(separator: ",", omittingEmptySubsequences: false) {
+        let parts = Substring(spelling).trimmingWhitespace.isEmpty ? [] : spelling.split(separator: ",", omittingEmptySubsequences: false)
+        for part in parts {
             let trimmed = part.trimmingWhitespace
-            if trimmed.isEmpty, !spelling.contains(where: { $0 != " " && $0 != "\t" }) { continue }
             let sides = trimmed.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
                 .map { $0.trimmingWhitespace }
             guard sides.count == 2, !sides[0].isEmpty, !sides[1].isEmpty else {

@@ -34,6 +34,13 @@ public enum PseudoLanguage: String, Sendable, CaseIterable {
         self = language
     }
 
+    /// The pseudolanguage of a name as users write it: the language (`accented`) or its
+    /// pseudo-locale (`x-pseudo-accented`), without regard to case; nil for anything else.
+    public init?(named name: String) {
+        guard let language = Self(rawValue: name.lowercased()) ?? Self(locale: name) else { return nil }
+        self = language
+    }
+
     /// The pseudo text of `text`.
     public func apply(to text: String) -> String {
         switch self {

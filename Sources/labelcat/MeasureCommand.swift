@@ -104,7 +104,7 @@ func pseudoLocaleOption(_ arguments: ParsedArguments) throws -> String? {
     guard arguments.value("locale") == nil else {
         throw UsageError(message: "'--pseudo' and '--locale' both choose the text: give one.", commandPath: ["labelcat", "measure"])
     }
-    guard let language = PseudoLanguage(rawValue: name.lowercased()) ?? PseudoLanguage(locale: name) else {
+    guard let language = PseudoLanguage(named: name) else {
         throw UsageError(message: "The value '\(name)' of '--pseudo' is not a pseudolanguage (expected one of \(PseudoLanguage.allCases.map(\.rawValue).joined(separator: ", "))).",
                          commandPath: ["labelcat", "measure"])
     }
