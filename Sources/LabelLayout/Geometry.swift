@@ -66,10 +66,3 @@ public struct TextRange: Sendable, Hashable {
         self.length = length
     }
 }
-
-/// Rounds up to the pixel grid of a screen scale, as UIKit does for text rect sizes.
-/// A value within a millionth of a grid line stays on it, so 49.2 never becomes 49.6 by noise.
-func roundUp(_ value: Double, scale: Int) -> Double {
-    let scaled = value * Double(scale)
-    return max(0, (scaled - 1e-6).rounded(.up)) / Double(scale)
-}

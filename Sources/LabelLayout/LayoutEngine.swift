@@ -114,3 +114,27 @@ public final class LayoutEngine: Sendable {
         idleWorkspaces.withLock { $0.append(workspace) }
     }
 }
+
+extension LayoutEngine {
+    /// Lays out a request's definition for its locale, variant and category.
+    public func layout(_ request: LayoutRequest) throws(LayoutError) -> ComputedLayout {
+        try layout(request.definition, locale: request.locale, variant: request.variant, category: request.category)
+    }
+}
+
+extension ResolvedFont {
+    /// The primary face's metrics at the definition's size; its line height, or the
+    /// definition's fixed line height or multiple.
+    init(_ definition: LabelDefinition, primary: FontFace) {
+        let metrics = primary.metrics(size: definition.font.size)
+        self.init(family: primary.family, file: primary.path, size: definition.font.size,
+                  lineHeight: Self.lineHeight(metrics, definition), ascender: metrics.ascender, descender: metrics.descender)
+    }
+
+    /// The line height of a definition's lines at the font's metrics: a fixed `lineHeight` in
+    /// points, else the font's line height times `lineHeightMultiple` (when > 0).
+    static func lineHeight(_ metrics: FontMetrics, _ definition: LabelDefinition) -> Double {
+        if definition.lineHeight > 0 { return definition.lineHeight }
+        return definition.lineHeightMultiple > 0 ? metrics.lineHeight * definition.lineHeightMultiple : metrics.lineHeight
+    }
+}

@@ -52,10 +52,3 @@ extension ContentSizeCategory {
         return category
     }
 }
-
-extension LayoutEngine {
-    /// Lays out a request's definition for its locale, variant and category.
-    public func layout(_ request: LayoutRequest) throws(LayoutError) -> ComputedLayout {
-        try layout(request.definition, locale: request.locale, variant: request.variant, category: request.category)
-    }
-}

@@ -57,6 +57,13 @@ struct PlacedLine {
     var tightening = 0.0
 }
 
+/// Rounds up to the pixel grid of a screen scale, as UIKit does for text rect sizes.
+/// A value within a millionth of a grid line stays on it, so 49.2 never becomes 49.6 by noise.
+func roundUp(_ value: Double, scale: Int) -> Double {
+    let scaled = value * Double(scale)
+    return max(0, (scaled - 1e-6).rounded(.up)) / Double(scale)
+}
+
 extension LabelDefinition {
     /// Autoshrink applies: `adjustsFontSizeToFitWidth` with a `minimumScaleFactor` below 1, on
     /// a one-line label, or on a label of several lines in a truncating mode (UILabel shrinks
