@@ -5,6 +5,7 @@ let package = Package(
     name: "labelcat",
     products: [
         .library(name: "LabelJSON", targets: ["LabelJSON"]),
+        .library(name: "LabelModel", targets: ["LabelModel"]),
         .library(name: "LabelLayout", targets: ["LabelLayout"]),
         .library(name: "LabelCatalog", targets: ["LabelCatalog"]),
         .library(name: "LabelImport", targets: ["LabelImport"]),
@@ -31,18 +32,22 @@ let package = Package(
 
         // Swift layers.
         .target(name: "LabelJSON"),
-        .target(name: "LabelLayout", dependencies: ["CHarfBuzz", "CFontconfig", "CICU", "LabelJSON"]),
-        .target(name: "LabelCatalog", dependencies: ["CSQLite", "LabelLayout", "LabelJSON", "LabelImport"],
+        // The model: label definitions and their JSON, geometry, Dynamic Type, format arguments,
+        // pseudolanguages, computed layouts and findings. No C library, no I/O.
+        .target(name: "LabelModel", dependencies: ["LabelJSON"]),
+        // The engine: text layout on real font files (HarfBuzz, fontconfig, ICU).
+        .target(name: "LabelLayout", dependencies: ["CHarfBuzz", "CFontconfig", "CICU", "LabelJSON", "LabelModel"]),
+        .target(name: "LabelCatalog", dependencies: ["CSQLite", "LabelModel", "LabelLayout", "LabelJSON", "LabelImport"],
                 plugins: ["EmbedMigrations"]),
-        .target(name: "LabelRender", dependencies: ["CCairo", "LabelLayout"]),
+        .target(name: "LabelRender", dependencies: ["CCairo", "LabelModel", "LabelLayout"]),
         // What a check found, in the forms CI systems and people read: JSON, GitHub Actions
         // annotations, JUnit XML, SARIF, and the HTML report with its pictures.
-        .target(name: "LabelReport", dependencies: ["LabelCatalog", "LabelRender", "LabelLayout", "LabelJSON"]),
+        .target(name: "LabelReport", dependencies: ["LabelCatalog", "LabelRender", "LabelModel", "LabelLayout", "LabelJSON"]),
         // Readers of Xcode's files (strings tables, String Catalogs, XLIFF, Interface Builder).
-        .target(name: "LabelImport", dependencies: ["CLibXML2", "LabelJSON", "LabelLayout"]),
-        .executableTarget(name: "labelcat", dependencies: ["LabelCatalog", "LabelLayout", "LabelJSON", "LabelRender", "LabelReport",
-                                                          "LabelImport"]),
-        .executableTarget(name: "labelcat-bench", dependencies: ["LabelLayout", "LabelJSON"],
+        .target(name: "LabelImport", dependencies: ["CLibXML2", "LabelJSON", "LabelModel"]),
+        .executableTarget(name: "labelcat", dependencies: ["LabelCatalog", "LabelModel", "LabelLayout", "LabelJSON", "LabelRender",
+                                                          "LabelReport", "LabelImport"]),
+        .executableTarget(name: "labelcat-bench", dependencies: ["LabelModel", "LabelLayout", "LabelJSON"],
                           path: "Benchmarks/LayoutBench"),
         .executableTarget(name: "labelcat-import-bench", dependencies: ["LabelImport"],
                           path: "Benchmarks/ImportBench"),
@@ -50,12 +55,14 @@ let package = Package(
         // What the test targets share: temporary directories, running programs.
         .target(name: "TestSupport", path: "Tests/Support"),
         .testTarget(name: "LabelJSONTests", dependencies: ["LabelJSON"]),
-        .testTarget(name: "LabelLayoutTests", dependencies: ["LabelLayout", "LabelJSON", "CHarfBuzz"], exclude: ["Fixtures"]),
-        .testTarget(name: "LabelCatalogTests", dependencies: ["LabelCatalog", "LabelLayout", "LabelJSON", "LabelImport", "TestSupport"]),
+        .testTarget(name: "LabelModelTests", dependencies: ["LabelModel", "LabelJSON"]),
+        .testTarget(name: "LabelLayoutTests", dependencies: ["LabelLayout", "LabelModel", "LabelJSON", "CHarfBuzz"], exclude: ["Fixtures"]),
+        .testTarget(name: "LabelCatalogTests", dependencies: ["LabelCatalog", "LabelModel", "LabelLayout", "LabelJSON", "LabelImport",
+                                                             "TestSupport"]),
         .testTarget(name: "labelcatTests", dependencies: ["LabelJSON", "TestSupport"]),
-        .testTarget(name: "LabelRenderTests", dependencies: ["LabelRender", "LabelLayout"]),
-        .testTarget(name: "LabelReportTests", dependencies: ["LabelReport", "LabelCatalog", "LabelJSON", "TestSupport"]),
-        .testTarget(name: "LabelImportTests", dependencies: ["LabelImport", "LabelJSON", "LabelLayout", "TestSupport"],
+        .testTarget(name: "LabelRenderTests", dependencies: ["LabelRender", "LabelModel", "LabelLayout"]),
+        .testTarget(name: "LabelReportTests", dependencies: ["LabelReport", "LabelCatalog", "LabelModel", "LabelJSON", "TestSupport"]),
+        .testTarget(name: "LabelImportTests", dependencies: ["LabelImport", "LabelJSON", "LabelModel", "TestSupport"],
                     exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

@@ -11,6 +11,7 @@ let package = Package(
         .executableTarget(name: "labelcat-fuzz", dependencies: [
             "CLibFuzzer",
             .product(name: "LabelCatalog", package: "labelcat"),
+            .product(name: "LabelModel", package: "labelcat"),
             .product(name: "LabelLayout", package: "labelcat"),
             .product(name: "LabelJSON", package: "labelcat"),
             .product(name: "LabelImport", package: "labelcat"),

@@ -15,6 +15,7 @@ import Glibc
 #endif
 import LabelJSON
 import LabelLayout
+import LabelModel
 
 func cpuSeconds() -> Double {
     var time = timespec()

@@ -1,4 +1,5 @@
 import LabelJSON
+import LabelModel
 
 /// Known findings a team accepts for now: `check` with a baseline fails only on findings not
 /// in it. The file is JSON, one finding per line, sorted, so it diffs well (docs/ci.md):

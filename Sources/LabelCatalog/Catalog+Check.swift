@@ -1,4 +1,5 @@
 import LabelLayout
+import LabelModel
 
 /// What `check` looks at: labels matching a glob, some locales, some content size categories.
 public struct CheckScope: Sendable {

@@ -1,6 +1,5 @@
 import LabelImport
 import LabelJSON
-import LabelLayout
 
 /// How the texts of an import find their labels.
 public enum TextMatching: Sendable, Hashable {

@@ -1,5 +1,5 @@
 import LabelJSON
-import LabelLayout
+import LabelModel
 
 /// Label definitions: reading, adding or replacing (checked, all or nothing), removing.
 extension Catalog {

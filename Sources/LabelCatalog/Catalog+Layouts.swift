@@ -1,5 +1,6 @@
 import LabelJSON
 import LabelLayout
+import LabelModel
 
 /// A stored layout row, as queries return it.
 public struct StoredLayout: Sendable {

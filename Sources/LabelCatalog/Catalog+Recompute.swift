@@ -4,6 +4,7 @@ import Glibc
 import Dispatch
 import LabelJSON
 import LabelLayout
+import LabelModel
 
 /// What to recompute for one label: every layout (nil), or only those of some locales (each
 /// at every variant and category; the base text's locale "" takes its pseudo-locales along).

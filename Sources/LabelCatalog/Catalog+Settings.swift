@@ -1,5 +1,6 @@
 import LabelJSON
 import LabelLayout
+import LabelModel
 
 /// A catalog setting: a row of the `settings` table that every layout depends on. A change,
 /// made by anyone, recomputes every label (a trigger queues it).

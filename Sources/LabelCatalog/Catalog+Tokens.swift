@@ -1,5 +1,4 @@
 import LabelJSON
-import LabelLayout
 
 /// Design tokens: reading, adding or replacing (checked), removing, and who uses them.
 extension Catalog {

@@ -1,6 +1,6 @@
 import LabelImport
 import LabelJSON
-import LabelLayout
+import LabelModel
 
 /// Why a catalog operation failed. Messages name the label, the token, the field or the SQL,
 /// and state the problem; what to do about it in a program's terms (a command to run, a

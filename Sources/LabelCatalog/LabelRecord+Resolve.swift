@@ -1,5 +1,5 @@
 import LabelJSON
-import LabelLayout
+import LabelModel
 
 extension LabelRecord {
     /// The resolved definition and every token read to get it. With `tokens` nil, references

@@ -1,5 +1,5 @@
 import LabelJSON
-import LabelLayout
+import LabelModel
 
 /// Where an import found a text or a label: a file and the line (1-based) when known.
 public struct TextSource: Sendable, Hashable {

@@ -1,5 +1,5 @@
 import LabelJSON
-import LabelLayout
+import LabelModel
 
 /// One text of a label: its locale ("" = the base text), variant ("" = the plain text), the
 /// text, and where an import found it.

@@ -1,5 +1,6 @@
 import LabelJSON
 import LabelLayout
+import LabelModel
 
 /// The input hash a label's layout row must carry to be fresh: the engine's hash of the
 /// label's resolved definition (`LayoutEngine.inputHash`) or, for a label that cannot be laid

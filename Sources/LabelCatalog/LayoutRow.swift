@@ -1,5 +1,6 @@
 import LabelJSON
 import LabelLayout
+import LabelModel
 
 /// The columns of the `layouts` table, declared once: rows are built by column, and the
 /// INSERT and the SELECT list are made from this list (a column's raw value is its position).

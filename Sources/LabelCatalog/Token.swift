@@ -1,5 +1,5 @@
 import LabelJSON
-import LabelLayout
+import LabelModel
 
 /// A design token (W3C Design Tokens format): a named value of a type, which may be an alias
 /// `"{group.token}"` of another token.

@@ -1,5 +1,5 @@
 import LabelJSON
-import LabelLayout
+import LabelModel
 
 /// Reads a String Catalog (`.xcstrings`, JSON): `sourceLanguage`, and `strings` → key →
 /// `localizations` → locale → a `stringUnit {state, value}`, or `variations` by `plural` or

@@ -1,4 +1,4 @@
-import LabelLayout
+import LabelModel
 
 /// Reads a `.stringsdict` (an XML property list): for each key, `NSStringLocalizedFormatKey`
 /// with its variables (`NSStringFormatSpecTypeKey` = `NSStringPluralRuleType`, an optional

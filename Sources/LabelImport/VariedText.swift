@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import LabelLayout
+import LabelModel
 
 /// The text of one key in one locale with its variations, as String Catalogs, stringsdict
 /// files and XLIFF exports of them all describe it: a text, or variations by `plural`,

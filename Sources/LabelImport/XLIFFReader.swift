@@ -1,4 +1,4 @@
-import LabelLayout
+import LabelModel
 
 /// Reads XLIFF 1.2 as Xcode exports it (`.xliff`, alone or in an `.xcloc`): each
 /// `<file original="…" source-language target-language>` holds one table (its name from

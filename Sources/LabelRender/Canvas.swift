@@ -1,7 +1,7 @@
 import CCairo
-import LabelLayout
 #if canImport(Glibc)
 import Glibc
+import LabelModel
 #endif
 
 /// Why a picture could not be made or written.

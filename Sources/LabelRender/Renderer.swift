@@ -2,6 +2,7 @@ import CCairo
 import LabelLayout
 #if canImport(Glibc)
 import Glibc
+import LabelModel
 #endif
 
 /// A label and its computed layout: what a picture shows. The definition gives the frame and

@@ -1,4 +1,5 @@
 import LabelCatalog
+import LabelModel
 
 /// Findings in words, as every format writes them (docs/ci.md).
 extension Finding {

@@ -1,5 +1,6 @@
 import LabelCatalog
 import LabelJSON
+import LabelModel
 
 /// `check --format json`: one JSON object per line for each finding (`status` `new` or
 /// `known`), then one per baseline entry that now fits (`fixed`), whose text now has a

@@ -1,4 +1,5 @@
 import LabelCatalog
+import LabelModel
 
 extension HTMLReport {
     /// The page: header, summary, filters, findings, baseline entries that now fit, the

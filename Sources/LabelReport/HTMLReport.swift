@@ -1,5 +1,6 @@
 import LabelCatalog
 import LabelLayout
+import LabelModel
 import LabelRender
 
 /// A static report of a check for people (docs/ci.md, "The report"): one `index.html` with

@@ -1,4 +1,5 @@
 import LabelCatalog
+import LabelModel
 
 /// `check --format junit`: JUnit XML as GitLab, Jenkins and most CI systems read it. One
 /// `<testsuite>` per locale, one `<testcase>` per checked text (label × locale × category ×

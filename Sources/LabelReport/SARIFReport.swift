@@ -1,5 +1,6 @@
 import LabelCatalog
 import LabelJSON
+import LabelModel
 
 /// `check --format sarif`: a SARIF 2.1.0 log, as GitHub code scanning and other SARIF
 /// viewers read it. One rule per finding kind; one result per finding, located at the file

@@ -1,6 +1,7 @@
 import LabelCatalog
 import LabelJSON
 import LabelLayout
+import LabelModel
 
 // MARK: - Shared
 

@@ -2,6 +2,7 @@ import LabelCatalog
 import LabelImport
 import LabelJSON
 import LabelLayout
+import LabelModel
 
 // MARK: - label
 

@@ -1,5 +1,6 @@
 import LabelJSON
 import LabelLayout
+import LabelModel
 
 /// `labelcat measure [FILE|-]`: definitions in, layout JSON out, no catalog.
 let measureCommand = Command(

@@ -1,6 +1,7 @@
 import LabelCatalog
 import LabelJSON
 import LabelLayout
+import LabelModel
 import LabelRender
 
 /// `labelcat render`: pictures of labels from the catalog's fresh layouts.

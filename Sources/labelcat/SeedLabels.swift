@@ -3,7 +3,7 @@ import Glibc
 #endif
 import LabelCatalog
 import LabelJSON
-import LabelLayout
+import LabelModel
 
 /// The labels of the seed documents (shared/seeds), as their code builds them.
 ///

@@ -2,7 +2,7 @@ import Foundation
 @testable import LabelCatalog
 import LabelImport
 import LabelJSON
-import LabelLayout
+import LabelModel
 import Testing
 import TestSupport
 

@@ -1,7 +1,7 @@
 import Foundation
 @testable import LabelCatalog
 import LabelJSON
-import LabelLayout
+import LabelModel
 import Testing
 import TestSupport
 

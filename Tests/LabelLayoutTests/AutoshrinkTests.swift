@@ -1,4 +1,5 @@
 import LabelLayout
+import LabelModel
 import Testing
 
 /// Autoshrink (`adjustsFontSizeToFitWidth`, `minimumScaleFactor`), tightening

@@ -1,4 +1,5 @@
 import LabelLayout
+import LabelModel
 import Testing
 
 /// Line breaking, truncation, spacing, alignment and rounding (docs/layout-rules.md).

@@ -1,5 +1,6 @@
 import LabelJSON
 import LabelLayout
+import LabelModel
 import Testing
 
 /// Dynamic Type (text styles, `UIFontMetrics` scaling), the texts a layout reads (variants,

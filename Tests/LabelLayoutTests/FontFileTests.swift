@@ -1,4 +1,5 @@
 import LabelLayout
+import LabelModel
 import Testing
 
 @Suite("Font files")

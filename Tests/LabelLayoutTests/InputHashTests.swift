@@ -1,5 +1,6 @@
 @testable import LabelJSON
 @testable import LabelLayout
+import LabelModel
 import Testing
 
 /// The input hash covers every field of a definition, because it hashes the canonical JSON

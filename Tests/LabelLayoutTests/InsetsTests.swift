@@ -1,5 +1,6 @@
 import LabelJSON
 import LabelLayout
+import LabelModel
 import Testing
 
 /// Seed 004's `contentInsets` (docs/layout-rules.md): the text is laid out in the inner box —

@@ -1,5 +1,6 @@
 import LabelJSON
 import LabelLayout
+import LabelModel
 import Testing
 
 /// Numbers a layout could not turn into finite results are refused, naming the field: lengths

@@ -3,6 +3,7 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+import LabelModel
 #endif
 
 /// Scripts, font fallback and font resolution (docs/layout-rules.md: fonts, fallback, natural alignment).

@@ -1,5 +1,6 @@
 import LabelJSON
 import LabelLayout
+import LabelModel
 import Testing
 
 /// The labels of the seed documents, with every expected number worked out by hand from the

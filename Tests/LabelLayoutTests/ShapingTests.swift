@@ -1,5 +1,6 @@
 import CHarfBuzz
 import LabelLayout
+import LabelModel
 import Testing
 
 /// Whole-run shaping (docs/layout-rules.md): a run is shaped whole, a line measures exactly its

@@ -1,5 +1,6 @@
 import CHarfBuzz
 import LabelLayout
+import LabelModel
 import Testing
 
 /// The system font (labels that name no family) and faces whose shaping depends on the size.

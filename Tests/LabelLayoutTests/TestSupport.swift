@@ -1,5 +1,6 @@
 import Foundation
 import LabelLayout
+import LabelModel
 import Testing
 
 /// One engine for the whole test run: `LayoutEngine` is thread-safe and Swift Testing runs

@@ -1,5 +1,4 @@
 import Foundation
-import LabelLayout
 import LabelRender
 import Testing
 

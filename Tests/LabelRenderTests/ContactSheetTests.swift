@@ -4,6 +4,7 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+import LabelModel
 #endif
 
 /// Contact sheets come out about square: the columns are chosen from the number of cells and

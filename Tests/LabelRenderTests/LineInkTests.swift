@@ -1,4 +1,5 @@
 import LabelLayout
+import LabelModel
 import LabelRender
 import Testing
 

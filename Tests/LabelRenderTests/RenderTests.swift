@@ -1,5 +1,6 @@
 import Foundation
 import LabelLayout
+import LabelModel
 import LabelRender
 import Testing
 

@@ -1,5 +1,6 @@
 import LabelCatalog
 import LabelJSON
+import LabelModel
 @testable import LabelReport
 import Testing
 import TestSupport

@@ -2,6 +2,7 @@ import Foundation
 import LabelCatalog
 import LabelJSON
 import LabelLayout
+import LabelModel
 
 /// Imports one input into `catalog`, throwing when the importer refuses it, and returns how to
 /// check what an accepted input stored.

@@ -1,5 +1,6 @@
 import LabelJSON
 import LabelLayout
+import LabelModel
 
 /// Rules every layout keeps, whatever its definition.
 enum LayoutRules {

@@ -1,5 +1,6 @@
 import LabelJSON
 import LabelLayout
+import LabelModel
 
 extension FuzzTarget {
     /// `labelcat measure`: a definition (or an array of them) as JSON, laid out in its base

@@ -1,6 +1,7 @@
 import LabelCatalog
 import LabelJSON
 import LabelLayout
+import LabelModel
 
 /// `labelcat-fuzz --self-test`: the checks must see the failures they are there to find. Runs
 /// importers that go wrong on purpose through the catalog harness, and layouts broken on

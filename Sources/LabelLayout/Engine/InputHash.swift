@@ -1,4 +1,5 @@
 import LabelJSON
+import LabelModel
 
 /// The hash of everything a layout depends on: every field of the resolved definition as
 /// `LabelDefinition.writeFields` gives them (the list the canonical JSON is written from, so a

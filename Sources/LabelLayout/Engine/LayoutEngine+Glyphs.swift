@@ -1,5 +1,6 @@
 import CHarfBuzz
 import CICU
+import LabelModel
 
 /// Glyphs of one face, positioned in label coordinates: what a renderer draws.
 public struct GlyphRun: Sendable {

@@ -1,6 +1,7 @@
 import CHarfBuzz
 import CICU
 import LabelJSON
+import LabelModel
 import Synchronization
 
 /// Lays out labels: where the text goes, how many lines, what is truncated (docs/layout-rules.md).

@@ -1,3 +1,4 @@
+import LabelModel
 /// A line as the breaker finds it, before truncation and placement.
 struct LineBox {
     /// Edges (of the shaped text): the line's first grapheme boundary, the end of its last

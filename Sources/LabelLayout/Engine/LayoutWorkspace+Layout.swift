@@ -1,3 +1,4 @@
+import LabelModel
 /// A label's text ready to be laid out at any size: the definition, which of its texts, its
 /// fonts and language. The text's UTF-16, line-break opportunities and bidi levels are in the
 /// workspace (`textBuffer`, `breakBuffer`, `bidi`); its shaping is made for a size by

@@ -1,5 +1,6 @@
 import CHarfBuzz
 import CICU
+import LabelModel
 
 /// Everything one layout needs that is not shared: ICU iterators, a HarfBuzz buffer, and the
 /// caches of chunk measurements, font coverage and boundary decisions. A workspace is used by

@@ -2,6 +2,7 @@ import CHarfBuzz
 import Synchronization
 #if canImport(Glibc)
 import Glibc
+import LabelModel
 #endif
 
 /// One face of a font file, loaded once per process and shared by every thread: it owns the

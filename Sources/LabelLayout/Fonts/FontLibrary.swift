@@ -1,4 +1,5 @@
 import CFontconfig
+import LabelModel
 import Synchronization
 
 /// The fonts of one process: resolves family lists with fontconfig, loads each face once, and

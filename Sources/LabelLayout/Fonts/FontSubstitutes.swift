@@ -1,3 +1,4 @@
+import LabelModel
 /// Families laid out in other families, given by the user: `Avenir Next=Inter, Helvetica
 /// Neue=Liberation Sans`. Apps name fonts iOS ships that Linux does not have; labelcat never
 /// substitutes a family on its own, so a substitute is named once, here (the catalog's

@@ -1,3 +1,4 @@
+import LabelModel
 /// The "system font": what a label that names no family is set in. iOS sets it in SF Pro, which
 /// labelcat may not ship; its stand-in is Inter, whose line height and widths come within
 /// 1.5% and 0.6% of SF Pro's (docs/layout-rules.md, "The system font"), followed by faces for

@@ -1,5 +1,5 @@
 import LabelJSON
-import LabelLayout
+import LabelModel
 import Testing
 
 /// docs/layout-rules.md: bad definitions are rejected with a message that names the field.

@@ -6,7 +6,7 @@ public enum ContentSizeCategory: String, Sendable, CaseIterable, Comparable {
     case accessibilityExtraExtraExtraLarge
 
     /// Position from the smallest (0) to the largest (11).
-    var index: Int {
+    package var index: Int {
         switch self {
         case .extraSmall: 0
         case .small: 1

@@ -129,7 +129,7 @@ public struct FontSpec: Sendable, Hashable {
 public enum LineBreakMode: String, Sendable, CaseIterable {
     case wordWrap, charWrap, clip, truncateHead, truncateTail, truncateMiddle
 
-    var truncates: Bool { self == .truncateHead || self == .truncateTail || self == .truncateMiddle }
+    package var truncates: Bool { self == .truncateHead || self == .truncateTail || self == .truncateMiddle }
 }
 
 /// `NSParagraphStyle.LineBreakStrategy`: refinements of greedy line filling in the modes that
@@ -139,9 +139,9 @@ public enum LineBreakStrategy: String, Sendable, CaseIterable {
     case standard, pushOut, hangulWordPriority, none
 
     /// No paragraph ends with a one-word line when a word from the line above can move down.
-    var pushesOut: Bool { self == .standard || self == .pushOut }
+    package var pushesOut: Bool { self == .standard || self == .pushOut }
     /// Korean text breaks only at spaces: never between two Hangul characters.
-    var keepsHangulWords: Bool { self == .standard || self == .hangulWordPriority }
+    package var keepsHangulWords: Bool { self == .standard || self == .hangulWordPriority }
 }
 
 /// `NSTextAlignment`.

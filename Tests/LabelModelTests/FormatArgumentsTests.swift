@@ -1,5 +1,5 @@
 import LabelJSON
-import LabelLayout
+import LabelModel
 import Testing
 
 @Suite struct FormatArgumentsTests {

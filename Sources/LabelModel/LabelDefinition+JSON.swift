@@ -401,7 +401,7 @@ extension LabelDefinition {
     /// fields, which the canonical JSON (`writeJSON`) and the input hash (`InputHash.of`) both
     /// walk. With a `text` key, the only text given is the one a layout of that locale and
     /// variant reads, as `text`.
-    func writeFields<Sink: JSONSink>(into writer: inout Sink, text selected: TextKey?) {
+    package func writeFields<Sink: JSONSink>(into writer: inout Sink, text selected: TextKey?) {
         writer.beginObject()
         writer.key("name"); writer.string(name)
         writer.key("text")

@@ -1,4 +1,4 @@
-import LabelLayout
+import LabelModel
 import Testing
 
 @Suite struct PseudoLanguageTests {
