@@ -1,3 +1,4 @@
+import LabelCatalog
 import LabelJSON
 import LabelModel
 
