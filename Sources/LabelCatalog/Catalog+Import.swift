@@ -26,13 +26,6 @@ public struct TextImportOptions: Sendable, Hashable {
     }
 }
 
-/// A key (or label name) of imported texts that no label has, and where it was first read.
-public struct UnmatchedKey: Sendable, Hashable {
-    /// `TABLE:KEY` (by key) or the key as written (by name).
-    public var key: String
-    public var source: TextSource
-}
-
 /// What an import did.
 public struct ImportSummary: Sendable {
     /// The files read, in order.
@@ -65,16 +58,16 @@ extension Catalog {
     /// Interface Builder documents; files and folders) into the catalog in one transaction:
     /// Interface Builder labels become label definitions, and every text fills the labels its
     /// key names (`options.matching`), with its variant and the file and line it came from.
-    /// A file that cannot be read (malformed, not text) names its file, line and key, and
-    /// leaves the catalog as it was; so does a key no label has with `strict`.
+    /// A file that cannot be read (malformed, not text) is an `ImportError` naming its file,
+    /// line and key, and leaves the catalog as it was; so does a key no label has with
+    /// `strict` (a `CatalogError`, as is everything the catalog refuses).
     ///
     /// Layouts are not computed here: the labels written are queued (`layOutQueued`, `serve`
     /// or any command that reads layouts brings them up to date), so the write lock is held
     /// for the writing alone. Interface Builder files are read first, so a translation finds
     /// its label wherever the files lie.
     public func importTexts(from paths: [String], options: TextImportOptions = TextImportOptions()) throws -> ImportSummary {
-        let importer: XcodeImporter
-        do { importer = try XcodeImporter(paths: paths, options: options.files) } catch { throw CatalogError.importFile(error) }
+        let importer = try XcodeImporter(paths: paths, options: options.files)
         var summary = ImportSummary()
         try write {
             try database.withoutTriggers {
@@ -108,14 +101,15 @@ extension Catalog {
         return summary
     }
 
-    /// Reads an importer's files, its errors as `CatalogError`s.
+    /// Reads an importer's files: a file's error is thrown as the `ImportError` it is, the
+    /// handler's as the `CatalogError` it is.
     private static func reading(_ importer: XcodeImporter, including: (ImportedFile) -> Bool,
-                                _ handle: (ImportedItem) throws(CatalogError) -> Void) throws(CatalogError) {
+                                _ handle: (ImportedItem) throws(CatalogError) -> Void) throws {
         do throws(ImportFailure<CatalogError>) {
             try importer.read(including: including, handle)
         } catch {
             switch error {
-            case .file(let failure): throw .importFile(failure)
+            case .file(let failure): throw failure
             case .handler(let failure): throw failure
             }
         }
@@ -145,18 +139,6 @@ extension Catalog {
             }
             return result
         }
-    }
-
-    /// Lays out every label the queue names (after an import, or edits made by others), a
-    /// batch at a time: each chunk of labels is laid out on all cores and written in its own
-    /// transaction, so the write lock is never held for longer than one chunk's writes.
-    public func layOutQueued() throws -> RecomputeSummary {
-        guard !isReadOnly else { throw CatalogError.readOnly(path: path) }
-        var summary = RecomputeSummary()
-        try releaseAbandonedClaims()
-        var pass = RecomputePass(startCounter: try changeCounter())
-        while let batch = try recomputeClaimedBatch(limit: 1024, pass: &pass) { summary.add(batch.summary) }
-        return summary
     }
 }
 

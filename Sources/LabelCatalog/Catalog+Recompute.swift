@@ -582,6 +582,18 @@ extension Catalog {
         return summary
     }
 
+    /// Lays out every label the queue names (after an import, or edits made by others), a
+    /// batch at a time: each chunk of labels is laid out on all cores and written in its own
+    /// transaction, so the write lock is never held for longer than one chunk's writes.
+    public func layOutQueued() throws -> RecomputeSummary {
+        guard !isReadOnly else { throw CatalogError.readOnly(path: path) }
+        var summary = RecomputeSummary()
+        try releaseAbandonedClaims()
+        var pass = RecomputePass(startCounter: try changeCounter())
+        while let batch = try recomputeClaimedBatch(limit: 1024, pass: &pass) { summary.add(batch.summary) }
+        return summary
+    }
+
     // MARK: - Bulk
 
     /// Names of labels matching any of the globs (all labels for none), in name order.

@@ -1,4 +1,3 @@
-import LabelImport
 import LabelJSON
 import LabelModel
 
@@ -41,9 +40,6 @@ public enum CatalogError: Error, Sendable, CustomStringConvertible {
     case invalidSetting(setting: String, value: String, reason: String)
     /// A label has no text of this locale and variant.
     case unknownText(label: String, locale: String, variant: String, available: [String])
-    /// A file of an import that cannot be read (malformed, not text, unreadable): its file,
-    /// line (or XML element) and key.
-    case importFile(ImportError)
     /// Keys of imported texts no label has (refused with `strict`).
     case unknownKeys([UnmatchedKey])
     /// An Interface Builder label that cannot be stored, and where it was read.
@@ -103,7 +99,6 @@ public enum CatalogError: Error, Sendable, CustomStringConvertible {
             let text = [locale.isEmpty ? "the base text" : "locale '\(locale)'", variant.isEmpty ? nil : "variant '\(variant)'"]
                 .compactMap { $0 }.joined(separator: ", ")
             return "label '\(label)' has no text for \(text) (it has: \(available.joined(separator: ", ")))"
-        case .importFile(let error): return error.description
         case .unknownKeys(let keys):
             let listed = keys.prefix(10).map { "\($0.key) (\(Self.location($0.source)))" }.joined(separator: ", ")
             return "no label has the key\(keys.count == 1 ? "" : "s") \(listed)\(keys.count > 10 ? " and \(keys.count - 10) more" : ""); nothing was imported"
@@ -114,4 +109,11 @@ public enum CatalogError: Error, Sendable, CustomStringConvertible {
         case .database(let error): return error.description
         }
     }
+}
+
+/// A key (or label name) of imported texts that no label has, and where it was first read.
+public struct UnmatchedKey: Sendable, Hashable {
+    /// `TABLE:KEY` (by key) or the key as written (by name).
+    public var key: String
+    public var source: TextSource
 }

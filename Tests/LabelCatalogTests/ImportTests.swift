@@ -119,8 +119,10 @@ struct ImportTests {
         _ = try catalog.importTexts(from: [directory.path("Shop/ja.lproj")])
         try directory.write("Shop/\(file)", content)
         let before = try SQLiteShell.dump(catalog.path)
-        let error = expectCatalogError(fragments) { _ = try catalog.importTexts(from: [directory.path("Shop")]) }
-        if case .importFile? = error {} else { Issue.record("expected importFile, got \(String(describing: error))") }
+        let error = #expect(throws: ImportError.self) { try catalog.importTexts(from: [directory.path("Shop")]) }
+        for fragment in fragments {
+            #expect(error?.description.contains(fragment) == true, "\(String(describing: error)) should mention \(fragment)")
+        }
         #expect(try SQLiteShell.dump(catalog.path) == before)
     }
 
