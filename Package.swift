@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "LabelLayout", targets: ["LabelLayout"]),
         .library(name: "LabelCatalog", targets: ["LabelCatalog"]),
         .library(name: "LabelImport", targets: ["LabelImport"]),
+        .library(name: "LabelSync", targets: ["LabelSync"]),
         .executable(name: "labelcat", targets: ["labelcat"]),
     ],
     targets: [
@@ -37,7 +38,7 @@ let package = Package(
         .target(name: "LabelModel", dependencies: ["LabelJSON"]),
         // The engine: text layout on real font files (HarfBuzz, fontconfig, ICU).
         .target(name: "LabelLayout", dependencies: ["CHarfBuzz", "CFontconfig", "CICU", "LabelJSON", "LabelModel"]),
-        .target(name: "LabelCatalog", dependencies: ["CSQLite", "LabelModel", "LabelLayout", "LabelJSON", "LabelImport"],
+        .target(name: "LabelCatalog", dependencies: ["CSQLite", "LabelModel", "LabelLayout", "LabelJSON"],
                 plugins: ["EmbedMigrations"]),
         .target(name: "LabelRender", dependencies: ["CCairo", "LabelModel", "LabelLayout"]),
         // What a check found, in the forms CI systems and people read: JSON, GitHub Actions
@@ -45,8 +46,10 @@ let package = Package(
         .target(name: "LabelReport", dependencies: ["LabelCatalog", "LabelRender", "LabelModel", "LabelLayout", "LabelJSON"]),
         // Readers of Xcode's files (strings tables, String Catalogs, XLIFF, Interface Builder).
         .target(name: "LabelImport", dependencies: ["CLibXML2", "LabelJSON", "LabelModel"]),
+        // Importing into a catalog: what the readers of Xcode's files read, stored as labels and texts.
+        .target(name: "LabelSync", dependencies: ["LabelCatalog", "LabelImport", "LabelModel", "LabelJSON"]),
         .executableTarget(name: "labelcat", dependencies: ["LabelCatalog", "LabelModel", "LabelLayout", "LabelJSON", "LabelRender",
-                                                          "LabelReport", "LabelImport"]),
+                                                          "LabelReport", "LabelImport", "LabelSync"]),
         .executableTarget(name: "labelcat-bench", dependencies: ["LabelModel", "LabelLayout", "LabelJSON"],
                           path: "Benchmarks/LayoutBench"),
         .executableTarget(name: "labelcat-import-bench", dependencies: ["LabelImport"],
@@ -57,8 +60,9 @@ let package = Package(
         .testTarget(name: "LabelJSONTests", dependencies: ["LabelJSON"]),
         .testTarget(name: "LabelModelTests", dependencies: ["LabelModel", "LabelJSON"]),
         .testTarget(name: "LabelLayoutTests", dependencies: ["LabelLayout", "LabelModel", "LabelJSON", "CHarfBuzz"], exclude: ["Fixtures"]),
-        .testTarget(name: "LabelCatalogTests", dependencies: ["LabelCatalog", "LabelModel", "LabelLayout", "LabelJSON", "LabelImport",
-                                                             "TestSupport"]),
+        // The catalog's tests, and importing into a catalog (LabelSync), which shares their helpers.
+        .testTarget(name: "LabelCatalogTests", dependencies: ["LabelCatalog", "LabelSync", "LabelModel", "LabelLayout", "LabelJSON",
+                                                             "LabelImport", "TestSupport"]),
         .testTarget(name: "labelcatTests", dependencies: ["LabelJSON", "TestSupport"]),
         .testTarget(name: "LabelRenderTests", dependencies: ["LabelRender", "LabelModel", "LabelLayout"]),
         .testTarget(name: "LabelReportTests", dependencies: ["LabelReport", "LabelCatalog", "LabelModel", "LabelJSON", "TestSupport"]),

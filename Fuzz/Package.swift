@@ -15,6 +15,7 @@ let package = Package(
             .product(name: "LabelLayout", package: "labelcat"),
             .product(name: "LabelJSON", package: "labelcat"),
             .product(name: "LabelImport", package: "labelcat"),
+            .product(name: "LabelSync", package: "labelcat"),
         ]),
     ],
     swiftLanguageModes: [.v6]

@@ -331,7 +331,7 @@ extension Catalog {
     }
 
     /// Refuses a text labelcat cannot store: a locale or variant holding U+0000, a text over 1 MiB.
-    static func checkText(_ entry: LabelText) throws {
+    package static func checkText(_ entry: LabelText) throws {
         if !entry.locale.isEmpty, !LabelRecord.isValidLocale(entry.locale) {
             throw CatalogError.invalidLabel(label: entry.label, reason: "texts: \(LabelRecord.localeRule), got \(JSONValue.string(entry.locale).jsonString())")
         }

@@ -148,7 +148,7 @@ public final class Catalog {
 
     /// Runs `body` in one write transaction (rolled back when it throws), refused on a
     /// read-only catalog; layouts are left to the queue.
-    func write<T>(_ body: () throws -> T) throws -> T {
+    package func write<T>(_ body: () throws -> T) throws -> T {
         guard !isReadOnly else { throw CatalogError.readOnly(path: path) }
         do {
             return try writeTransaction(body)

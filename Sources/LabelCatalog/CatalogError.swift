@@ -116,4 +116,9 @@ public struct UnmatchedKey: Sendable, Hashable {
     /// `TABLE:KEY` (by key) or the key as written (by name).
     public var key: String
     public var source: TextSource
+
+    public init(key: String, source: TextSource) {
+        self.key = key
+        self.source = source
+    }
 }

@@ -28,7 +28,7 @@ public struct LabelText: Sendable, Hashable {
 /// recomputed). A text's source follows the text: an import gives it; a text written without
 /// one keeps the stored source while it stays the same, and loses it when it changes (it no
 /// longer is what the file says).
-struct LabelWriter {
+package struct LabelWriter {
     let database: Database
     private let upsertLabel: Statement
     private let upsertText: Statement
@@ -37,7 +37,7 @@ struct LabelWriter {
     private let clearTexts: Statement
 
     /// Prepares the writer's statements (once per connection: they are cached).
-    init(database: Database) throws {
+    package init(database: Database) throws {
         self.database = database
         upsertLabel = try database.statement(Self.upsertLabelSQL)
         upsertText = try database.statement(Self.upsertTextSQL)
@@ -90,7 +90,7 @@ struct LabelWriter {
     /// Writes a label's definition; with `replacingTexts`, its texts too (texts it no longer
     /// has are removed). True when anything was written.
     @discardableResult
-    func write(_ record: LabelRecord, replacingTexts: Bool) throws -> Bool {
+    package func write(_ record: LabelRecord, replacingTexts: Bool) throws -> Bool {
         var values: [SQLValue] = [.text(record.name), record.key.map(SQLValue.text) ?? .null, .text(record.text),
                                   .real(record.frame.x), .real(record.frame.y), .real(record.frame.width),
                                   record.isSelfSizing ? .null : .real(record.frame.height)]
@@ -120,7 +120,7 @@ struct LabelWriter {
     /// Writes one text of an existing label (the base text into `labels`). True when it
     /// changed the catalog.
     @discardableResult
-    func writeText(_ text: LabelText) throws -> Bool {
+    package func writeText(_ text: LabelText) throws -> Bool {
         let file: SQLValue = text.source.map { .text($0.file) } ?? .null
         let line: SQLValue = text.source?.line.map(SQLValue.integer) ?? .null
         if text.locale.isEmpty, text.variant.isEmpty {
@@ -133,7 +133,7 @@ struct LabelWriter {
 
     /// Removes one text of a label (never the base text). True when there was one.
     @discardableResult
-    func removeText(label: String, key: TextKey) throws -> Bool {
+    package func removeText(label: String, key: TextKey) throws -> Bool {
         try deleteText.run(.text(label), .text(key.locale), .text(key.variant))
         return database.changes > 0
     }

@@ -1,5 +1,6 @@
 import LabelCatalog
 import LabelImport
+import LabelSync
 
 /// `labelcat import`: a project's strings tables, String Catalogs, XLIFF and storyboards
 /// (docs/xcode-files.md).

@@ -3,6 +3,7 @@ import LabelImport
 import LabelJSON
 import LabelLayout
 import LabelModel
+import LabelSync
 
 // MARK: - label
 

@@ -3,6 +3,7 @@ import Foundation
 import LabelImport
 import LabelJSON
 import LabelModel
+import LabelSync
 import Testing
 import TestSupport
 

@@ -3,6 +3,7 @@ import Foundation
 import LabelJSON
 import LabelLayout
 import LabelModel
+import LabelSync
 import Testing
 import TestSupport
 

@@ -1,6 +1,7 @@
 import LabelCatalog
 import LabelImport
 import LabelJSON
+import LabelSync
 
 /// The importers under test, each as its command runs it, with what it should have stored.
 enum ImportTargets {

@@ -1,3 +1,4 @@
+import LabelCatalog
 import LabelImport
 import LabelJSON
 
