@@ -1,0 +1,102 @@
+import Dispatch
+import LabelLayout
+
+/// Slots that worker threads fill, each index by exactly one worker. The slots are one
+/// buffer allocated up front: a worker writes only its own element's memory, so workers never
+/// touch shared state (an `Array` property would be: every element write is an access to the
+/// whole array, a data race between workers under Swift's rules).
+final class ResultSlots<Value>: @unchecked Sendable {
+    private let slots: UnsafeMutableBufferPointer<Value?>
+
+    init(count: Int) {
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: nil)
+    }
+
+    init(repeating value: Value, count: Int) {
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: value)
+    }
+
+    deinit {
+        _ = slots.deinitialize()
+        slots.deallocate()
+    }
+
+    /// Moves a slot's value out (so the worker mutates it without copying).
+    func take(_ index: Int) -> Value {
+        defer { slots[index] = nil }
+        return slots[index]!
+    }
+
+    func set(_ index: Int, _ value: Value) { slots[index] = value }
+
+    /// Every slot's value; call when no worker is writing.
+    var all: [Value] { slots.map { $0! } }
+}
+
+/// The read side of a recompute: a read-only connection to the catalog, whose workers'
+/// resolvers (`Catalog.resolvers`) start as the writer's. Used by one job at a time.
+final class ChunkReader: @unchecked Sendable {
+    let catalog: Catalog
+
+    init(of writer: Catalog) throws {
+        catalog = try Catalog.open(path: writer.path, readOnly: true)
+        // Reads stream through the tables once; the writer's connection keeps the large cache.
+        try catalog.database.execute("PRAGMA cache_size = -16384")
+        catalog.resolverCache = writer.resolverCache
+    }
+
+    /// Reads a chunk's inputs in one read transaction, so they agree: the records, the
+    /// resolvers for the tokens, the change counter, the settings then, and the engine for
+    /// their default family and font substitutes (`engine` itself when they are its own).
+    func read(_ keys: LabelKeys, engine: LayoutEngine) throws -> ChunkInputs {
+        try catalog.database.transaction(write: false) {
+            try catalog.refreshSettings()
+            let counter = try catalog.changeCounter()
+            let fonts = catalog.engine.fonts.identity
+            return ChunkInputs(records: try catalog.records(for: keys), resolvers: try catalog.resolvers(counter: counter),
+                               counter: counter, settings: catalog.settings,
+                               engine: fonts == engine.fonts.identity ? engine : catalog.engine)
+        }
+    }
+}
+
+/// What a chunk of a recompute is computed from, read together.
+struct ChunkInputs {
+    var records: [String: LabelRecord]
+    var resolvers: ResultSlots<LabelResolver>
+    var counter: Int
+    var settings: CatalogSettings
+    var engine: LayoutEngine
+}
+
+/// A chunk of a recompute on the workers: its labels read, then laid out on all cores. Its
+/// result is taken after `group` is done.
+final class ChunkJob: @unchecked Sendable {
+    let chunk: [RecomputeItem]
+    let keys: LabelKeys
+    /// What the catalog holds for the chunk's labels, read by the writer's connection (whose
+    /// page cache then already holds the pages it rewrites).
+    let stored: [String: StoredState]
+    let isLast: Bool
+    let group = DispatchGroup()
+    /// The laid-out items and the change counter their inputs were read at.
+    private(set) var result: Result<(computed: [ComputedItem], counter: Int), Error> = .failure(CancellationError())
+
+    init(chunk: [RecomputeItem], keys: LabelKeys, stored: [String: StoredState], isLast: Bool) {
+        self.chunk = chunk
+        self.keys = keys
+        self.stored = stored
+        self.isLast = isLast
+    }
+
+    func run(reader: ChunkReader, force: Bool, engine: LayoutEngine) {
+        result = Result {
+            let snapshot = try reader.read(keys, engine: engine)
+            let computed = Catalog.compute(chunk, records: snapshot.records, resolvers: snapshot.resolvers,
+                                           stored: stored, force: force, settings: snapshot.settings, engine: snapshot.engine)
+            return (computed, snapshot.counter)
+        }
+    }
+}
