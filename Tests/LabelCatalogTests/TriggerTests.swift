@@ -36,6 +36,7 @@ struct TriggerTests {
         (#"INSERT INTO tokens (name, type, value) VALUES ('hand.token', 'number', '5');"#, ["token|hand.token|"]),
         ("DELETE FROM tokens WHERE name = 'lines.max';", ["token|lines.max|"]),
         ("UPDATE settings SET value = 'DejaVu Sans' WHERE key = 'default_family';", ["all||"]),
+        ("INSERT INTO settings (key, value) VALUES ('a_later_setting', 'x');", ["all||"]),
         ("DELETE FROM labels WHERE name = 'demo.top';", ["label|demo.top|"]),
         ("UPDATE labels SET name = 'demo.renamed' WHERE name = 'demo.top';", ["label|demo.top|", "label|demo.renamed|"]),
     ]
