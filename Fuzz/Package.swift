@@ -8,8 +8,11 @@ let package = Package(
     dependencies: [.package(name: "labelcat", path: "..")],
     targets: [
         .systemLibrary(name: "CLibFuzzer"),
+        // SQLite for the harness's own connections to a catalog file.
+        .systemLibrary(name: "CFuzzSQLite", pkgConfig: "sqlite3"),
         .executableTarget(name: "labelcat-fuzz", dependencies: [
             "CLibFuzzer",
+            "CFuzzSQLite",
             .product(name: "LabelCatalog", package: "labelcat"),
             .product(name: "LabelModel", package: "labelcat"),
             .product(name: "LabelLayout", package: "labelcat"),

@@ -14,7 +14,7 @@ import LabelLayout
 /// let layout = try catalog.layout(label: "demo.top")
 /// ```
 public final class Catalog {
-    public let database: Database
+    package let database: Database
     /// Lays out with the catalog's `default_family`; replaced when that setting changes.
     public private(set) var engine: LayoutEngine
     /// The settings layouts are computed under (`refreshSettings` follows changes).

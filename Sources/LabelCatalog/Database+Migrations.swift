@@ -1,21 +1,21 @@
 /// A numbered schema change from `migrations/` (embedded in the binary at build time).
-public struct Migration: Sendable {
-    public let version: Int
-    public let name: String
-    public let sql: String
+package struct Migration: Sendable {
+    package let version: Int
+    package let name: String
+    package let sql: String
 
     /// Every migration the binary carries, in order.
-    public static let all: [Migration] = embeddedMigrations.map { file in
+    package static let all: [Migration] = embeddedMigrations.map { file in
         Migration(version: Int(file.name.prefix { $0.isNumber }) ?? 0, name: file.name, sql: file.sql)
     }.sorted { $0.version < $1.version }
 
     /// The schema version this binary writes.
-    public static var latestVersion: Int { all.last?.version ?? 0 }
+    package static var latestVersion: Int { all.last?.version ?? 0 }
 }
 
 extension Database {
     /// The highest migration recorded in the file (0 for a file without the table).
-    public func schemaVersion() throws(DatabaseError) -> Int {
+    package func schemaVersion() throws(DatabaseError) -> Int {
         let exists = try scalarInt("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'") ?? 0
         guard exists > 0 else { return 0 }
         return try scalarInt("SELECT coalesce(max(version), 0) FROM schema_migrations") ?? 0

@@ -76,14 +76,14 @@ public struct DatabaseError: Error, Sendable, CustomStringConvertible {
 /// let database = try Database(path: "labelcat.sqlite")
 /// try database.execute("PRAGMA journal_mode = WAL")
 /// ```
-public final class Database {
+package final class Database {
     let handle: OpaquePointer
-    public let path: String
-    public let mode: OpenMode
+    package let path: String
+    package let mode: OpenMode
     private var statements: [String: Statement] = [:]
 
     /// How a connection opens its file.
-    public enum OpenMode: Sendable, Equatable {
+    package enum OpenMode: Sendable, Equatable {
         /// Reads and writes; with `create`, a missing file is created.
         case readWrite(create: Bool)
         /// Reads, taking SQLite's locks (a WAL database needs its `-shm` file, or to create it).
@@ -95,7 +95,7 @@ public final class Database {
 
     /// Opens (and with `.readWrite(create: true)`, creates) a database file with foreign keys on
     /// and a busy timeout, so a writer waits for another instead of failing at once.
-    public init(path: String, mode: OpenMode = .readWrite(create: false), busyTimeoutMilliseconds: Int32 = 10_000) throws(DatabaseError) {
+    package init(path: String, mode: OpenMode = .readWrite(create: false), busyTimeoutMilliseconds: Int32 = 10_000) throws(DatabaseError) {
         var handle: OpaquePointer?
         var flags = SQLITE_OPEN_NOMUTEX
         var filename = path
@@ -152,7 +152,7 @@ public final class Database {
     }
 
     /// Runs one or more statements that return no rows.
-    public func execute(_ sql: String) throws(DatabaseError) {
+    package func execute(_ sql: String) throws(DatabaseError) {
         var message: UnsafeMutablePointer<CChar>?
         let result = sqlite3_exec(handle, sql, nil, nil, &message)
         guard result == SQLITE_OK else {
@@ -163,7 +163,7 @@ public final class Database {
     }
 
     /// A prepared statement for `sql`, cached: preparing happens once per connection.
-    public func statement(_ sql: String) throws(DatabaseError) -> Statement {
+    package func statement(_ sql: String) throws(DatabaseError) -> Statement {
         if let statement = statements[sql] {
             statement.reset()
             return statement
@@ -176,7 +176,7 @@ public final class Database {
     /// Runs `body` in a transaction: `BEGIN IMMEDIATE` for writes (so it never fails halfway
     /// with "database is locked" on upgrading), `BEGIN DEFERRED` for reads. Commits when
     /// `body` returns, rolls back when it throws.
-    public func transaction<T>(write: Bool = true, _ body: () throws -> T) throws -> T {
+    package func transaction<T>(write: Bool = true, _ body: () throws -> T) throws -> T {
         try execute(write ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED")
         do {
             let result = try body()
@@ -190,7 +190,7 @@ public final class Database {
 
     /// Runs `body` with this connection's triggers off: for labelcat's own writes to
     /// `layouts` and `recompute_queue`, whose triggers record edits made by others.
-    public func withoutTriggers<T>(_ body: () throws -> T) throws -> T {
+    package func withoutTriggers<T>(_ body: () throws -> T) throws -> T {
         let result = labelcat_sqlite_enable_triggers(handle, 0)
         guard result == SQLITE_OK else { throw error(result, sql: nil) }
         defer { labelcat_sqlite_enable_triggers(handle, 1) }
@@ -198,7 +198,7 @@ public final class Database {
     }
 
     /// The first column of the first row, as text.
-    public func scalarText(_ sql: String, _ bindings: SQLValue...) throws(DatabaseError) -> String? {
+    package func scalarText(_ sql: String, _ bindings: SQLValue...) throws(DatabaseError) -> String? {
         let statement = try statement(sql)
         defer { statement.reset() }
         try statement.bind(bindings)
@@ -207,7 +207,7 @@ public final class Database {
     }
 
     /// The first column of the first row, as an integer.
-    public func scalarInt(_ sql: String, _ bindings: SQLValue...) throws(DatabaseError) -> Int? {
+    package func scalarInt(_ sql: String, _ bindings: SQLValue...) throws(DatabaseError) -> Int? {
         let statement = try statement(sql)
         defer { statement.reset() }
         try statement.bind(bindings)
@@ -216,16 +216,16 @@ public final class Database {
     }
 
     /// Rows changed by the last statement.
-    public var changes: Int { Int(sqlite3_changes(handle)) }
+    package var changes: Int { Int(sqlite3_changes(handle)) }
 
     /// `PRAGMA data_version`: changes when another connection commits.
-    public func dataVersion() throws(DatabaseError) -> Int {
+    package func dataVersion() throws(DatabaseError) -> Int {
         try scalarInt("PRAGMA data_version") ?? 0
     }
 }
 
 /// A value to bind to a statement parameter.
-public enum SQLValue: Sendable, Hashable {
+package enum SQLValue: Sendable, Hashable {
     case null
     case integer(Int)
     case real(Double)
@@ -233,10 +233,10 @@ public enum SQLValue: Sendable, Hashable {
 }
 
 /// A prepared statement; finalized in `deinit`.
-public final class Statement {
+package final class Statement {
     let handle: OpaquePointer
     unowned let database: Database
-    public let sql: String
+    package let sql: String
 
     init(database: Database, sql: String) throws(DatabaseError) {
         var handle: OpaquePointer?
@@ -252,16 +252,16 @@ public final class Statement {
     }
 
     /// Ends the statement's current run (releasing its read snapshot) and clears bindings.
-    public func reset() {
+    package func reset() {
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
     }
 
-    public func bind(_ values: [SQLValue]) throws(DatabaseError) {
+    package func bind(_ values: [SQLValue]) throws(DatabaseError) {
         for (index, value) in values.enumerated() { try bind(value, at: Int32(index + 1)) }
     }
 
-    public func bind(_ value: SQLValue, at index: Int32) throws(DatabaseError) {
+    package func bind(_ value: SQLValue, at index: Int32) throws(DatabaseError) {
         let result: Int32
         switch value {
         case .null: result = sqlite3_bind_null(handle, index)
@@ -278,7 +278,7 @@ public final class Statement {
 
     /// Advances to the next row; false when there are no more.
     @discardableResult
-    public func step() throws(DatabaseError) -> Bool {
+    package func step() throws(DatabaseError) -> Bool {
         let result = sqlite3_step(handle)
         switch result {
         case SQLITE_ROW: return true
@@ -288,25 +288,25 @@ public final class Statement {
     }
 
     /// Binds and runs a statement that returns no rows.
-    public func run(_ values: SQLValue...) throws(DatabaseError) {
+    package func run(_ values: SQLValue...) throws(DatabaseError) {
         reset()
         defer { reset() }
         try bind(values)
         try step()
     }
 
-    public func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
-    public func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(handle, column)) }
-    public func double(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
+    package func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+    package func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(handle, column)) }
+    package func double(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
 
-    public func text(_ column: Int32) -> String? {
+    package func text(_ column: Int32) -> String? {
         guard let bytes = sqlite3_column_text(handle, column) else { return nil }
         let count = Int(sqlite3_column_bytes(handle, column))
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
 
     /// The column as a `SQLValue`, keeping SQLite's storage class.
-    public func value(_ column: Int32) -> SQLValue {
+    package func value(_ column: Int32) -> SQLValue {
         switch sqlite3_column_type(handle, column) {
         case SQLITE_INTEGER: return .integer(int(column))
         case SQLITE_FLOAT: return .real(double(column))
@@ -317,6 +317,6 @@ public final class Statement {
 }
 
 /// SQLite's GLOB match (`*`, `?`, `[…]`, case-sensitive), as `WHERE name GLOB ?` applies it.
-public func sqliteGlob(_ pattern: String, _ text: String) -> Bool {
+package func sqliteGlob(_ pattern: String, _ text: String) -> Bool {
     sqlite3_strglob(pattern, text) == 0
 }

@@ -16,9 +16,10 @@ typealias StoredCheck = (_ catalog: Catalog) throws -> [String]
 /// catalog: PristineCatalog's tokens and labels), so an input does the same wherever it runs.
 ///
 /// After a refused input the catalog must be as it was: a second connection's
-/// `PRAGMA data_version` shows any commit, a `BEGIN` shows a transaction left open, and then
-/// (and for every `fingerprintEvery`-th refused input anyway) a hash of every row of every
-/// table is compared with the pristine one. An accepted input must have stored what it said;
+/// `PRAGMA data_version` shows any commit and its `BEGIN IMMEDIATE` a write transaction left
+/// open, and then (and for every `fingerprintEvery`-th refused input anyway) a hash of every
+/// row of every table is compared with the pristine one; an empty edit of the catalog shows a
+/// transaction left open on the catalog's own connection. An accepted input must have stored what it said;
 /// when it committed, the catalog must hold a fresh layout for every label and locale and pass
 /// `integrity_check` and `foreign_key_check` (every `integrityEvery`-th), and then the pristine
 /// file is put back (the connections are reopened, so no cache of the catalog's outlives it).
@@ -36,8 +37,9 @@ final class CatalogHarness {
     let pristine: [UInt8]
     private let pristineFingerprint: CatalogFingerprint
     private var catalog: Catalog?
-    /// Another connection to the file: its `data_version` moves when the catalog commits.
-    private var observer: Database?
+    /// Another connection to the file: its `data_version` moves when the catalog commits; it
+    /// hashes the tables and checks their integrity. It never waits for a lock.
+    private var observer: SQLiteConnection?
     private var refusedCount = 0
     private var committedCount = 0
 
@@ -46,10 +48,17 @@ final class CatalogHarness {
         path = scratch.path(Self.fileName)
         try Self.createPristine(at: path)
         pristine = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
-        let catalog = try Catalog.open(path: path)
-        self.catalog = catalog
-        observer = try Database(path: path)
-        pristineFingerprint = try CatalogFingerprint(catalog.database)
+        catalog = try Catalog.open(path: path)
+        let observer = try Self.openObserver(path)
+        self.observer = observer
+        pristineFingerprint = try CatalogFingerprint(observer)
+    }
+
+    /// The observer: no busy wait, and no sync when it checkpoints the file as it closes last.
+    private static func openObserver(_ path: String) throws -> SQLiteConnection {
+        let observer = try SQLiteConnection(path: path, busyTimeoutMilliseconds: 0)
+        try observer.execute("PRAGMA synchronous = OFF")
+        return observer
     }
 
     /// Writes the pristine catalog afresh and closes it: the WAL is checkpointed into the file.
@@ -62,15 +71,14 @@ final class CatalogHarness {
 
     /// Puts the pristine file back and reopens both connections.
     private func restore() throws {
-        // Closing checkpoints the WAL into a file about to be replaced: no need to sync it.
-        try? catalog?.database.execute("PRAGMA synchronous = OFF")
-        try? observer?.execute("PRAGMA synchronous = OFF")
+        // The observer closes last, so it checkpoints the WAL into the file about to be
+        // replaced, without syncing it.
         catalog = nil
         observer = nil
         for suffix in ["-wal", "-shm"] { scratch.remove(Self.fileName + suffix) }
         try scratch.write(pristine, to: Self.fileName)
         catalog = try Catalog.open(path: path)
-        observer = try Database(path: path)
+        observer = try Self.openObserver(path)
         InputHistory.reset()
         Counters.add("catalogs restored")
     }
@@ -98,20 +106,25 @@ final class CatalogHarness {
         switch outcome {
         case .failure(let error):
             Counters.add("inputs refused")
-            return try checkRefused(input, catalog, committed: committed, error: error)
+            return try checkRefused(input, catalog, observer, committed: committed, error: error)
         case .success(let check):
             Counters.add(committed ? "inputs accepted, catalog changed" : "inputs accepted, nothing to change")
-            try checkAccepted(input, catalog, committed: committed, check: check)
+            try checkAccepted(input, catalog, observer, committed: committed, check: check)
             return committed
         }
     }
 
-    private func checkRefused(_ input: [UInt8], _ catalog: Catalog, committed: Bool, error: Error) throws -> Bool {
+    private func checkRefused(_ input: [UInt8], _ catalog: Catalog, _ observer: SQLiteConnection, committed: Bool,
+                              error: Error) throws -> Bool {
         refusedCount += 1
-        let leftOpen = Self.transactionIsOpen(catalog.database)
-        guard committed || leftOpen || refusedCount % Self.fingerprintEvery == 0 else { return false }
-        Counters.add("catalog fingerprints compared")
-        let changed = try CatalogFingerprint(catalog.database).tablesDiffering(from: pristineFingerprint)
+        let writeLocked = observer.writeLockIsHeldElsewhere()
+        var changed: [String] = []
+        if committed || writeLocked || refusedCount % Self.fingerprintEvery == 0 {
+            Counters.add("catalog fingerprints compared")
+            changed = try CatalogFingerprint(observer).tablesDiffering(from: pristineFingerprint)
+        }
+        // After the fingerprint: the empty edit would lay out whatever a commit left queued.
+        let leftOpen = writeLocked || !Self.answersAnEmptyEdit(catalog)
         if leftOpen {
             Finding.report(.changedCatalog, "refused (\(error)) and left a transaction open", input: input)
         }
@@ -121,13 +134,14 @@ final class CatalogHarness {
         return leftOpen || !changed.isEmpty
     }
 
-    private func checkAccepted(_ input: [UInt8], _ catalog: Catalog, committed: Bool, check: StoredCheck) throws {
+    private func checkAccepted(_ input: [UInt8], _ catalog: Catalog, _ observer: SQLiteConnection, committed: Bool,
+                               check: StoredCheck) throws {
         if committed {
             committedCount += 1
             var problems = try Self.layoutProblems(catalog)
             if (committedCount - 1) % Self.integrityEvery == 0 {
                 Counters.add("catalogs checked for integrity")
-                problems += try Self.integrityProblems(catalog)
+                problems += try Self.integrityProblems(observer)
             }
             if !problems.isEmpty {
                 Finding.report(.unsoundCatalog, problems.joined(separator: "; "), input: input)
@@ -141,11 +155,11 @@ final class CatalogHarness {
     }
 
     /// `integrity_check` and `foreign_key_check`.
-    static func integrityProblems(_ catalog: Catalog) throws -> [String] {
+    static func integrityProblems(_ observer: SQLiteConnection) throws -> [String] {
         var problems: [String] = []
-        let integrity = try rows(catalog.database, "PRAGMA integrity_check", columns: 1)
+        let integrity = try observer.rows("PRAGMA integrity_check")
         if integrity != [[.text("ok")]] { problems.append("integrity_check: \(describe(integrity))") }
-        let foreignKeys = try rows(catalog.database, "PRAGMA foreign_key_check", columns: 4)
+        let foreignKeys = try observer.rows("PRAGMA foreign_key_check")
         if !foreignKeys.isEmpty { problems.append("foreign_key_check (table, rowid, parent, key): \(describe(foreignKeys))") }
         return problems
     }
@@ -192,20 +206,19 @@ final class CatalogHarness {
         return problems
     }
 
-    /// True when the connection is inside a transaction (a `BEGIN` fails).
-    static func transactionIsOpen(_ database: Database) -> Bool {
+    /// False when the catalog's connection was left inside a transaction: an empty edit, which
+    /// begins a write transaction and commits nothing, fails.
+    static func answersAnEmptyEdit(_ catalog: Catalog) -> Bool {
         do {
-            try database.execute("BEGIN")
-            try database.execute("ROLLBACK")
-            return false
-        } catch {
-            try? database.execute("ROLLBACK")
+            try catalog.edit {}
             return true
+        } catch {
+            return false
         }
     }
 
     /// Rows as SQL literals: `('label_texts', NULL, 'labels', 0)`.
-    static func describe(_ rows: [[SQLValue]]) -> String {
+    static func describe(_ rows: [[SQLiteConnection.Value]]) -> String {
         rows.prefix(5).map { row in
             "(" + row.map { value in
                 switch value {
@@ -213,17 +226,11 @@ final class CatalogHarness {
                 case .integer(let number): return "\(number)"
                 case .real(let number): return "\(number)"
                 case .text(let text): return "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
+                case .blob(let bytes): return "X'" + bytes.map { String($0, radix: 16).uppercased() }
+                    .map { $0.count == 1 ? "0" + $0 : $0 }.joined() + "'"
                 }
             }.joined(separator: ", ") + ")"
         }.joined(separator: ", ") + (rows.count > 5 ? " and \(rows.count - 5) more" : "")
-    }
-
-    static func rows(_ database: Database, _ sql: String, columns: Int32) throws -> [[SQLValue]] {
-        let statement = try database.statement(sql)
-        defer { statement.reset() }
-        var rows: [[SQLValue]] = []
-        while try statement.step() { rows.append((0..<columns).map(statement.value)) }
-        return rows
     }
 }
 
@@ -232,23 +239,18 @@ final class CatalogHarness {
 struct CatalogFingerprint: Equatable {
     var tables: [String: Int]
 
-    init(_ database: Database) throws {
-        tables = ["sqlite_schema": try Self.hash(database, "SELECT type, name, tbl_name, sql FROM sqlite_schema ORDER BY type, name", columns: 4)]
-        let names = try CatalogHarness.rows(database, "SELECT s.name, (SELECT count(*) FROM pragma_table_xinfo(s.name)) FROM sqlite_schema s WHERE s.type = 'table'", columns: 2)
-        for row in names {
-            guard case .text(let name) = row[0], case .integer(let columns) = row[1] else { continue }
+    init(_ connection: SQLiteConnection) throws {
+        tables = ["sqlite_schema": try Self.hash(connection, "SELECT type, name, tbl_name, sql FROM sqlite_schema ORDER BY type, name")]
+        for row in try connection.rows("SELECT name FROM sqlite_schema WHERE type = 'table'") {
+            guard case .text(let name) = row[0] else { continue }
             let quoted = "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-            tables[name] = try Self.hash(database, "SELECT * FROM \(quoted)", columns: Int32(columns))
+            tables[name] = try Self.hash(connection, "SELECT * FROM \(quoted)")
         }
     }
 
-    private static func hash(_ database: Database, _ sql: String, columns: Int32) throws -> Int {
-        let statement = try database.statement(sql)
-        defer { statement.reset() }
+    private static func hash(_ connection: SQLiteConnection, _ sql: String) throws -> Int {
         var hasher = Hasher()
-        while try statement.step() {
-            for column in 0..<columns { hasher.combine(statement.value(column)) }
-        }
+        for row in try connection.rows(sql) { hasher.combine(row) }
         return hasher.finalize()
     }
 
