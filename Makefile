@@ -1,6 +1,7 @@
 # labelcat — the two commands of the README, and the rest.
 #   make demo    installs what is missing, builds, and runs the seeds' demo
-#   make test    installs what is missing and runs the test suite
+#   make test    installs what is missing, builds every target with warnings as errors and runs
+#                the test suite (what CI runs)
 #   make fuzz    libFuzzer on measure and the importers, FUZZ_SECONDS per target (docs/fuzzing.md);
 #                make fuzz-reproduce FUZZ_INPUT=FILE runs one saved input again
 #   make bench   release benchmarks: the engine against Pango, the catalog against its write
@@ -48,8 +49,13 @@ FUZZ_BUILD := cd Fuzz && swift build -c release -Xswiftc -sanitize=fuzzer,addres
 demo: deps build
 	.build/release/labelcat demo
 
+# make test builds with warnings as errors, in a build directory of its own (.build/strict), so
+# that going between it and a plain `swift build` or `swift test --filter X` (.build) does not
+# rebuild everything for the changed compiler flags.
+STRICT_BUILD := --scratch-path .build/strict -Xswiftc -warnings-as-errors
+
 test: deps
-	swift test
+	swift test $(STRICT_BUILD)
 
 build: deps
 	swift build -c release

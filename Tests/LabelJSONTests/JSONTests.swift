@@ -143,7 +143,7 @@ struct JSONTests {
           arguments: [("0", 0.0), ("-0.5", -0.5), ("17", 17), ("24.616", 24.616), ("0.1", 0.1), ("1e3", 1000),
                       ("1E-7", 1e-7), ("2.5e+2", 250), ("-4.896", -4.896), ("123456789012345678901234567890", 1.2345678901234568e29),
                       ("0.30000000000000004", 0.30000000000000004), ("9007199254740993", 9007199254740992),
-                      ("5e-324", 5e-324), ("1.7976931348623157e308", 1.7976931348623157e308)])
+                      ("5e-324", Double.leastNonzeroMagnitude), ("1.7976931348623157e308", 1.7976931348623157e308)])
     func numbers(_ text: String, _ expected: Double) throws {
         #expect(try JSONValue.parse(text) == .number(expected))
     }
@@ -157,7 +157,7 @@ struct JSONTests {
     /// The exact style writes the shortest text that reads back as the same Double.
     @Test("Exact number style round-trips",
           arguments: [0.0, 1, -1, 17, 24.616, 0.1, 0.30000000000000004, 1.0 / 3, 49.333333333333336, -4.896,
-                      1e-7, 5e-324, 1.7976931348623157e308, 123456789.125, 1e15, 1e21, 2.5e-5, -123.456])
+                      1e-7, Double.leastNonzeroMagnitude, 1.7976931348623157e308, 123456789.125, 1e15, 1e21, 2.5e-5, -123.456])
     func exactStyle(_ number: Double) throws {
         let written = JSONValue.number(number).jsonString(numberStyle: .exact)
         #expect(try JSONValue.parse(written) == .number(number), "\(written)")
