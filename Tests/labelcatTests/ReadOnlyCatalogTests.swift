@@ -10,7 +10,7 @@ import Glibc
 /// Catalogs labelcat cannot write: on a read-only bind mount, and in a directory the user
 /// cannot write (labelcat run as `nobody`). Queries answer; edits, and recomputing a stale
 /// layout, are refused saying why.
-@Suite("Read-only catalogs", .serialized)
+@Suite("Read-only catalogs")
 struct ReadOnlyCatalogTests {
     typealias Fixture = CatalogCommandTests.Fixture
     typealias Run = MeasureCommandTests.Run
