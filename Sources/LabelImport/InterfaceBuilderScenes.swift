@@ -79,6 +79,9 @@ private final class SceneBuilder {
     let owner: String
     var viewCount = 0
     var constraintCount = 0
+    /// Whether the note that the scene is past a cap has been made.
+    var reachedViewLimit = false
+    var reachedConstraintLimit = false
     var notes: [SceneNote] = []
     /// Ids of the constraints and subviews the base size class leaves out.
     var excludedByDefault: Set<String> = []
@@ -375,7 +378,8 @@ private final class SceneTreeReader<E: Error> {
                           parent: View?, in scene: SceneBuilder) throws(Failure) -> View? {
         let line = xml.line()
         guard scene.viewCount < InterfaceBuilderScenes.maximumViewsPerScene else {
-            if !scene.notes.contains(where: { $0.reason.code == "viewLimitReached" }) {
+            if !scene.reachedViewLimit {
+                scene.reachedViewLimit = true
                 scene.note(scene.owner, views: [], line: line, .viewLimitReached(limit: InterfaceBuilderScenes.maximumViewsPerScene))
             }
             return nil
@@ -620,7 +624,8 @@ private final class SceneTreeReader<E: Error> {
         guard element.attribute("placeholder") != "YES" else { return nil }
         let limit = InterfaceBuilderScenes.maximumConstraintsPerScene
         guard scene.constraintCount < limit else {
-            if !scene.notes.contains(where: { $0.reason.code == "constraintLimitReached" }) {
+            if !scene.reachedConstraintLimit {
+                scene.reachedConstraintLimit = true
                 scene.note(scene.owner, views: [], line: element.line, .constraintLimitReached(limit: limit))
             }
             return nil

@@ -408,6 +408,18 @@ import Testing
         ])
     }
 
+    @Test func aSceneHoldsAtMostItsCapOfConstraints() throws {
+        let limit = InterfaceBuilderScenes.maximumConstraintsPerScene
+        var constraints = ""
+        for index in 0..<limit + 3 {
+            constraints += "<constraint firstItem=\"lbl-LB-001\" firstAttribute=\"width\" constant=\"\(index)\" id=\"k\(index)\"/>\n"
+        }
+        let file = try ScratchFile("Dense.storyboard", Self.storyboard(Self.label("lbl-LB-001"), constraints: constraints))
+        let scene = try #require(try Self.scenes(file.path).first)
+        #expect(scene.constraints.count == limit && scene.constraints.last?.id == "k\(limit - 1)")
+        #expect(scene.notes.map(\.description) == ["vc0-VC-001: more than \(limit) constraints in the scene; the rest are not read"])
+    }
+
     @Test func aMacOSDocumentHasNoScenes() throws {
         let file = try ScratchFile("Preferences.xib", """
             <?xml version="1.0" encoding="UTF-8"?>
