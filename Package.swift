@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "LabelLayout", targets: ["LabelLayout"]),
         .library(name: "LabelCatalog", targets: ["LabelCatalog"]),
         .library(name: "LabelImport", targets: ["LabelImport"]),
+        .library(name: "AutoLayout", targets: ["AutoLayout"]),
         .executable(name: "labelcat", targets: ["labelcat"]),
     ],
     targets: [
@@ -38,8 +39,11 @@ let package = Package(
         // What a check found, in the forms CI systems and people read: JSON, GitHub Actions
         // annotations, JUnit XML, SARIF, and the HTML report with its pictures.
         .target(name: "LabelReport", dependencies: ["LabelCatalog", "LabelRender", "LabelLayout", "LabelJSON"]),
+        // Interface Builder's view trees as scenes (views, constraints, guides, stack views,
+        // cells) and the devices they are laid out on.
+        .target(name: "AutoLayout", dependencies: ["LabelJSON"]),
         // Readers of Xcode's files (strings tables, String Catalogs, XLIFF, Interface Builder).
-        .target(name: "LabelImport", dependencies: ["CLibXML2", "LabelJSON", "LabelLayout"]),
+        .target(name: "LabelImport", dependencies: ["CLibXML2", "LabelJSON", "LabelLayout", "AutoLayout"]),
         .executableTarget(name: "labelcat", dependencies: ["LabelCatalog", "LabelLayout", "LabelJSON", "LabelRender", "LabelReport",
                                                           "LabelImport"]),
         .executableTarget(name: "labelcat-bench", dependencies: ["LabelLayout", "LabelJSON"],
@@ -55,7 +59,8 @@ let package = Package(
         .testTarget(name: "labelcatTests", dependencies: ["LabelJSON", "TestSupport"]),
         .testTarget(name: "LabelRenderTests", dependencies: ["LabelRender", "LabelLayout"]),
         .testTarget(name: "LabelReportTests", dependencies: ["LabelReport", "LabelCatalog", "LabelJSON", "TestSupport"]),
-        .testTarget(name: "LabelImportTests", dependencies: ["LabelImport", "LabelJSON", "LabelLayout", "TestSupport"],
+        .testTarget(name: "AutoLayoutTests", dependencies: ["AutoLayout", "LabelJSON"]),
+        .testTarget(name: "LabelImportTests", dependencies: ["LabelImport", "LabelJSON", "LabelLayout", "AutoLayout", "TestSupport"],
                     exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
