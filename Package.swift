@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "LabelCatalog", targets: ["LabelCatalog"]),
         .library(name: "LabelImport", targets: ["LabelImport"]),
         .library(name: "LabelSync", targets: ["LabelSync"]),
+        .library(name: "AutoLayout", targets: ["AutoLayout"]),
         .executable(name: "labelcat", targets: ["labelcat"]),
     ],
     targets: [
@@ -44,8 +45,11 @@ let package = Package(
         // What a check found, in the forms CI systems and people read: JSON, GitHub Actions
         // annotations, JUnit XML, SARIF, and the HTML report with its pictures.
         .target(name: "LabelReport", dependencies: ["LabelCatalog", "LabelRender", "LabelModel", "LabelLayout", "LabelJSON"]),
+        // Interface Builder's view trees as scenes (views, constraints, guides, stack views,
+        // cells) and the devices they are laid out on.
+        .target(name: "AutoLayout", dependencies: ["LabelJSON"]),
         // Readers of Xcode's files (strings tables, String Catalogs, XLIFF, Interface Builder).
-        .target(name: "LabelImport", dependencies: ["CLibXML2", "LabelJSON", "LabelModel"]),
+        .target(name: "LabelImport", dependencies: ["CLibXML2", "LabelJSON", "LabelModel", "AutoLayout"]),
         // Importing into a catalog: what the readers of Xcode's files read, stored as labels and texts.
         .target(name: "LabelSync", dependencies: ["LabelCatalog", "LabelImport", "LabelModel", "LabelJSON"]),
         .executableTarget(name: "labelcat", dependencies: ["LabelCatalog", "LabelModel", "LabelLayout", "LabelJSON", "LabelRender",
@@ -66,7 +70,8 @@ let package = Package(
         .testTarget(name: "labelcatTests", dependencies: ["LabelJSON", "TestSupport"]),
         .testTarget(name: "LabelRenderTests", dependencies: ["LabelRender", "LabelModel", "LabelLayout"]),
         .testTarget(name: "LabelReportTests", dependencies: ["LabelReport", "LabelCatalog", "LabelModel", "LabelJSON", "TestSupport"]),
-        .testTarget(name: "LabelImportTests", dependencies: ["LabelImport", "LabelJSON", "LabelModel", "TestSupport"],
+        .testTarget(name: "AutoLayoutTests", dependencies: ["AutoLayout", "LabelJSON"]),
+        .testTarget(name: "LabelImportTests", dependencies: ["LabelImport", "LabelJSON", "LabelModel", "AutoLayout", "TestSupport"],
                     exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
