@@ -7,11 +7,14 @@ import Glibc
 
 /// `labelcat serve` on catalogs of thousands of labels: a token edit over several chunks, a
 /// service killed and restarted, two services with editors beside them, a label edited while
-/// its batch is computed. Each lays out on every core and starts several processes, so they
-/// run one at a time (they must not starve one another on a small machine), in parallel with
-/// the other suites; `swift test --skip ServiceLoadTests` leaves them out of a quick run.
-/// Helpers are `ServiceCommandTests`' and in ServiceTestSupport.swift.
-@Suite("labelcat serve under load", .serialized,
+/// its batch is computed. Each lays out on every core and starts several processes. They run
+/// in parallel with every other test: no more tests run at once than the machine has cores
+/// (each holds a thread while its processes run), and every wait is generous (a minute or
+/// more per step, ten per test), so sharing the cores makes them slower, never wrong. (Run
+/// one after another, the last of them only started once every other test had finished.)
+/// `swift test --skip ServiceLoadTests` leaves them out of a quick run. Helpers are
+/// `ServiceCommandTests`' and in ServiceTestSupport.swift.
+@Suite("labelcat serve under load",
        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3"), "needs /usr/bin/sqlite3"))
 struct ServiceLoadTests {
     // MARK: 1. Chunks
