@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "LabelImport", targets: ["LabelImport"]),
         .library(name: "AutoLayout", targets: ["AutoLayout"]),
         .library(name: "LabelYAML", targets: ["LabelYAML"]),
+        .library(name: "LabelProject", targets: ["LabelProject"]),
         .executable(name: "labelcat", targets: ["labelcat"]),
     ],
     targets: [
@@ -49,6 +50,9 @@ let package = Package(
         .target(name: "LabelImport", dependencies: ["CLibXML2", "LabelJSON", "LabelLayout", "AutoLayout"]),
         // YAML read with libyaml into a node tree with lines and columns.
         .target(name: "LabelYAML", dependencies: ["CYAML"]),
+        // The project file, labelcat.yml: read and checked into a typed configuration, found by
+        // walking up from a folder, and written to start from an Xcode project.
+        .target(name: "LabelProject", dependencies: ["LabelYAML", "LabelJSON", "LabelLayout", "LabelImport", "AutoLayout"]),
         .executableTarget(name: "labelcat", dependencies: ["LabelCatalog", "LabelLayout", "LabelJSON", "LabelRender", "LabelReport",
                                                           "LabelImport"]),
         .executableTarget(name: "labelcat-bench", dependencies: ["LabelLayout", "LabelJSON"],
@@ -68,6 +72,8 @@ let package = Package(
         .testTarget(name: "LabelImportTests", dependencies: ["LabelImport", "LabelJSON", "LabelLayout", "AutoLayout", "TestSupport"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "LabelYAMLTests", dependencies: ["LabelYAML", "TestSupport"]),
+        .testTarget(name: "LabelProjectTests", dependencies: ["LabelProject", "LabelYAML", "LabelJSON", "LabelLayout",
+                                                             "LabelImport", "AutoLayout", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
