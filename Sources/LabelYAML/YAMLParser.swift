@@ -28,11 +28,12 @@ final class YAMLParser {
         self.file = file
         length = bytes.count
         parser = .allocate(capacity: 1)
+        parser.initialize(to: yaml_parser_t())
         input = .allocate(capacity: max(bytes.count, 1))
         _ = input.initialize(from: bytes)
+        // On failure libyaml frees what it allocated and leaves the parser zeroed, so `deinit`
+        // (which runs, the object being whole) may delete it.
         guard yaml_parser_initialize(parser) != 0 else {
-            parser.deallocate()
-            input.deallocate()
             throw YAMLError(file: file, problem: .syntax(problem: "libyaml could not start (out of memory)", context: nil, contextMark: nil))
         }
         yaml_parser_set_input_string(parser, input.baseAddress, bytes.count)
