@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "LabelCatalog", targets: ["LabelCatalog"]),
         .library(name: "LabelImport", targets: ["LabelImport"]),
         .library(name: "AutoLayout", targets: ["AutoLayout"]),
+        .library(name: "LabelYAML", targets: ["LabelYAML"]),
+        .library(name: "LabelProject", targets: ["LabelProject"]),
         .executable(name: "labelcat", targets: ["labelcat"]),
     ],
     targets: [
@@ -22,6 +24,8 @@ let package = Package(
                        providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0",
                        providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1",
+                       providers: [.apt(["libyaml-dev"])]),
         // cairo with its FreeType font backend, and FreeType (cairo-ft.pc requires cairo and freetype2).
         .systemLibrary(name: "CCairo", pkgConfig: "cairo-ft",
                        providers: [.apt(["libcairo2-dev", "libfreetype-dev"])]),
@@ -44,6 +48,11 @@ let package = Package(
         .target(name: "AutoLayout", dependencies: ["LabelJSON"]),
         // Readers of Xcode's files (strings tables, String Catalogs, XLIFF, Interface Builder).
         .target(name: "LabelImport", dependencies: ["CLibXML2", "LabelJSON", "LabelLayout", "AutoLayout"]),
+        // YAML read with libyaml into a node tree with lines and columns.
+        .target(name: "LabelYAML", dependencies: ["CYAML"]),
+        // The project file, labelcat.yml: read and checked into a typed configuration, found by
+        // walking up from a folder, and written to start from an Xcode project.
+        .target(name: "LabelProject", dependencies: ["LabelYAML", "LabelJSON", "LabelLayout", "LabelImport", "AutoLayout"]),
         .executableTarget(name: "labelcat", dependencies: ["LabelCatalog", "LabelLayout", "LabelJSON", "LabelRender", "LabelReport",
                                                           "LabelImport"]),
         .executableTarget(name: "labelcat-bench", dependencies: ["LabelLayout", "LabelJSON"],
@@ -62,6 +71,9 @@ let package = Package(
         .testTarget(name: "AutoLayoutTests", dependencies: ["AutoLayout", "LabelJSON"]),
         .testTarget(name: "LabelImportTests", dependencies: ["LabelImport", "LabelJSON", "LabelLayout", "AutoLayout", "TestSupport"],
                     exclude: ["Fixtures"]),
+        .testTarget(name: "LabelYAMLTests", dependencies: ["LabelYAML", "TestSupport"]),
+        .testTarget(name: "LabelProjectTests", dependencies: ["LabelProject", "LabelYAML", "LabelJSON", "LabelLayout",
+                                                             "LabelImport", "AutoLayout", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
