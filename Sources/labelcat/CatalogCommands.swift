@@ -17,8 +17,13 @@ let jsonFlag = OptionSpec.flag("json", help: "Print JSON (one object per line fo
 
 /// The content size category of a `--category` option (a UIKit name), or nil when not given.
 func categoryOption(_ arguments: ParsedArguments) throws -> ContentSizeCategory? {
-    guard let name = arguments.value("category") else { return nil }
-    guard let category = ContentSizeCategory(rawValue: name) else {
+    try arguments.value("category").map { try category(named: $0, arguments) }
+}
+
+/// A `--category` value read as every command reads a category's name (any case); a name that
+/// is none is a usage error with a suggestion.
+func category(named name: String, _ arguments: ParsedArguments) throws -> ContentSizeCategory {
+    guard let category = ContentSizeCategory(named: name) else {
         let names = ContentSizeCategory.allCases.map(\.rawValue)
         throw UsageError(message: "The value '\(name)' of '--category' is not a content size category.\(suggestion(name, names, prefix: "")) (one of \(names.joined(separator: ", ")))",
                          commandPath: arguments.path)
@@ -307,7 +312,7 @@ func runLayoutList(_ arguments: ParsedArguments) throws -> Int32 {
     for row in rows {
         let rect = row.textRect.map { "\(formatted($0.x)), \(formatted($0.y)), \(formatted($0.width)), \(formatted($0.height))" }
             ?? "error: \(row.error ?? "")"
-        var cells = [row.label, row.locale.isEmpty ? "-" : row.locale]
+        var cells = [row.label, LocaleTag.name(row.locale)]
         if variants { cells.append(row.variant.isEmpty ? "-" : row.variant) }
         if categories { cells.append(row.category) }
         cells += [row.lineCount.map { "\($0)/\(row.neededLineCount ?? 0)" } ?? "-",
