@@ -15,6 +15,12 @@ func openCatalog(_ arguments: ParsedArguments, readOnly: Bool = false) throws ->
 
 let jsonFlag = OptionSpec.flag("json", help: "Print JSON (one object per line for lists).")
 
+/// The `--locale` option as every command reads it: `base` (any case) or `''` for the base
+/// text's locale (""), the spelling outputs write; nil when not given.
+func localeOption(_ arguments: ParsedArguments) -> String? {
+    arguments.value("locale").map { LocaleTag.isBase($0) ? "" : $0 }
+}
+
 /// The content size category of a `--category` option (a UIKit name), or nil when not given.
 func categoryOption(_ arguments: ParsedArguments) throws -> ContentSizeCategory? {
     try arguments.value("category").map { try category(named: $0, arguments) }
@@ -244,7 +250,7 @@ let layoutCommand = Command(
 func runLayout(_ arguments: ParsedArguments) throws -> Int32 {
     let category = try categoryOption(arguments)
     let catalog = try openCatalog(arguments)
-    let locale = arguments.value("locale").map { LocaleTag.isBase($0) ? "" : $0 } ?? ""
+    let locale = localeOption(arguments) ?? ""
     let layout = try catalog.layout(label: arguments.positionals[0], locale: locale, variant: arguments.value("variant") ?? "",
                                     category: category)
     if arguments.flag("json") {
@@ -267,7 +273,7 @@ func runLayout(_ arguments: ParsedArguments) throws -> Int32 {
 func runLayoutList(_ arguments: ParsedArguments) throws -> Int32 {
     let glob = arguments.positionals.first ?? "*"
     let category = try categoryOption(arguments)
-    let locale = arguments.value("locale")
+    let locale = localeOption(arguments)
     let variant = arguments.value("variant")
     let rows: [StoredLayout]
     if arguments.flag("stale") {

@@ -36,7 +36,7 @@ let importCommand = Command(
 
 func runImport(_ arguments: ParsedArguments) throws -> Int32 {
     let catalog = try openCatalog(arguments)
-    let options = TextImportOptions(files: ImportOptions(locale: arguments.value("locale"),
+    let options = TextImportOptions(files: ImportOptions(locale: localeOption(arguments),
                                                          developmentLanguage: arguments.value("development-language"),
                                                          excluded: arguments.all("exclude")),
                                     matching: .keys, strict: arguments.flag("strict"))

@@ -33,7 +33,7 @@ func labelSetError(_ message: String) -> UsageError {
 /// Every option of `label set`, in the order their edits apply (`--font` before `--text-style`).
 let labelSetOptions: [LabelSetOption] = [
     LabelSetOption(spec: .option("text", "TEXT", help: "The label's text (with --locale, that locale's; with --variant, that variant's).")) { text, arguments in
-        let locale = arguments.value("locale").map { LocaleTag.isBase($0) ? "" : $0 } ?? ""
+        let locale = localeOption(arguments) ?? ""
         let variant = arguments.value("variant") ?? ""
         return { json in setText(text, locale: locale, variant: variant, in: &json) }
     },
@@ -223,7 +223,7 @@ func numberList(_ text: String, count: Int, option: String, format: String? = ni
 
 func runLabelSet(_ arguments: ParsedArguments) throws -> Int32 {
     let name = arguments.positionals[0]
-    let locale = arguments.value("locale").map { LocaleTag.isBase($0) ? "" : $0 } ?? ""
+    let locale = localeOption(arguments) ?? ""
     let variant = arguments.value("variant") ?? ""
     if arguments.flag("remove-text") {
         guard arguments.value("text") == nil else { throw labelSetError("'--remove-text' and '--text' ask for opposite things; give one.") }
@@ -328,7 +328,7 @@ func runLabelImport(_ arguments: ParsedArguments) throws -> Int32 {
         guard format != .interfaceBuilder, format != .xliff else {
             throw CommandError("\(path): 'label import' reads texts keyed by label name; import storyboards and XLIFF with 'labelcat import'")
         }
-        let options = TextImportOptions(files: ImportOptions(locale: arguments.value("locale")), matching: .labelNames, strict: true)
+        let options = TextImportOptions(files: ImportOptions(locale: localeOption(arguments)), matching: .labelNames, strict: true)
         // A strings table's locale is known before anything is read, or it is a usage error.
         if format == .stringsTable || format == .stringsDictionary, options.files.locale == nil,
            XcodeImporter.lprojLocale(of: path) == nil {

@@ -51,7 +51,7 @@ func runRender(_ arguments: ParsedArguments) throws -> Int32 {
     let category = try categoryOption(arguments)
     let variant = arguments.value("variant") ?? ""
     let pattern = arguments.positionals[0]
-    let locale = arguments.value("locale")
+    let locale = localeOption(arguments)
     let isGlob = pattern.contains { "*?[".contains($0) }
 
     let catalog = try openCatalog(arguments)

@@ -292,6 +292,27 @@ struct AppFolderCommandTests {
         }
     }
 
+    @Test("The base text's locale is written base and read as base (or '') by every command")
+    func baseLocaleSpelling() throws {
+        let workspace = try Workspace()
+        try workspace.succeed("label", "set", "title", "--frame", "0,0,60,21", "--text", "A title far too long for it")
+        try workspace.succeed("label", "set", "title", "--locale", "de", "--text", "Titel")
+        let list = try workspace.succeed("layout", "list")
+        #expect(CLITests.table(list.stdout).dropFirst().map { $0[1] } == ["base", "de"], "\(list.stdout)")
+        let check = try workspace.labelcat("check")
+        #expect(CLITests.table(check.stdout).dropFirst().map { $0[1] } == ["base"], "\(check.stdout)")
+        for spelling in ["base", "Base", ""] {
+            #expect(try workspace.succeed("layout", "title", "--locale", spelling, "--json").stdout == workspace.succeed("layout", "title", "--json").stdout)
+            #expect(CLITests.table(try workspace.succeed("layout", "list", "--locale", spelling).stdout).count == 2)
+            #expect(try workspace.labelcat("check", "--locale", spelling).status == 1)
+            try workspace.succeed("render", "*", "--locale", spelling, "--out", "base.png")
+            try workspace.succeed("label", "set", "title", "--locale", spelling, "--text", "A title far too long for it")
+        }
+        let measured = try CLI.labelcat(["measure", "--locale", "base", "-"], in: workspace.root,
+                                        stdin: #"{"name": "m", "text": "Base", "texts": {"de": "Deutsch"}, "frame": {"x": 0, "y": 0, "width": 200, "height": 30}}"#)
+        #expect(try CLITests.json(measured.stdout)["locale"] == .string(""), "\(measured.stdout)\(measured.stderr)")
+    }
+
     @Test("A self-sizing one-line label with autoshrink and insets 3/5: measure and layout --json give the same bounds (the engine's)")
     func boundsAsTheEngineReturnsThem() throws {
         let workspace = try Workspace()
