@@ -261,7 +261,8 @@ struct FileFinder {
     }
 
     /// The value of the first `developmentRegion = VALUE;` in a project file: a locale of at
-    /// most 35 letters, digits, `-` and `_` (quotes around it allowed), `_` read as `-`.
+    /// most 35 letters, digits, `-` and `_` (quotes around it allowed), `_` read as `-`, an old
+    /// project's language name (`English`) as its code.
     static func developmentRegion(in bytes: UnsafeBufferPointer<UInt8>) -> String? {
         let needle = Array("developmentRegion".utf8)
         guard bytes.count >= needle.count else { return nil }
@@ -286,7 +287,8 @@ struct FileFinder {
             let allowed = value.allSatisfy { (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0)
                 || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }
             guard !value.isEmpty, value.count <= 35, allowed else { return nil }
-            return String(decoding: value, as: UTF8.self).replacingAll("_", with: "-")
+            let region = String(decoding: value, as: UTF8.self)
+            return legacyLanguageNames[region] ?? region.replacingAll("_", with: "-")
         }
         return nil
     }

@@ -187,6 +187,8 @@ import Testing
         let named = try XcodeImporter(paths: [folder.path])
         #expect(named.developmentRegion == "pt-BR" && named.files.isEmpty)
         #expect(try XcodeImporter(paths: [folder.directory.path("App")]).developmentRegion == nil)
+        let old = try ScratchFile("Old.xcodeproj/project.pbxproj", pbxproj.replacingOccurrences(of: "\"pt_BR\"", with: "English"))
+        #expect(try XcodeImporter(paths: [old.path]).developmentRegion == "en", "an old project's language name")
     }
 
     /// A file named on its own that is none of Xcode's, or a strings table whose locale is
