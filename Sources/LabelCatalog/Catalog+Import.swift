@@ -240,12 +240,12 @@ extension Catalog {
     /// has that no label in the catalog shows.
     public func keysWithoutLabels() throws -> [UnmatchedKey] {
         try? refreshSettings()
+        // The keys by the primary key's order, then one text of each by its primary key.
         let statement = try database.statement("""
-            SELECT key, file, line FROM (
-                SELECT k.key, k.file, k.line,
-                       row_number() OVER (PARTITION BY k.key ORDER BY k.locale IS NOT ?1, k.locale, k.variant) AS rank
-                FROM key_texts k WHERE NOT EXISTS (SELECT 1 FROM labels WHERE key = k.key))
-            WHERE rank = 1 ORDER BY key
+            SELECT k.key, s.file, s.line FROM (SELECT DISTINCT key FROM key_texts) k
+            JOIN key_texts s ON s.key = k.key AND (s.locale, s.variant) =
+                (SELECT locale, variant FROM key_texts WHERE key = k.key ORDER BY locale IS NOT ?1, locale, variant LIMIT 1)
+            WHERE NOT EXISTS (SELECT 1 FROM labels WHERE key = k.key) ORDER BY k.key
             """)
         try statement.bind([.text(settings.developmentLanguage)])
         var keys: [UnmatchedKey] = []
