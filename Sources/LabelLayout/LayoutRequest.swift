@@ -43,16 +43,6 @@ public struct LayoutRequest: Sendable, Hashable {
     }
 }
 
-extension ContentSizeCategory {
-    /// The category of a UIKit name (`large`, `accessibilityExtraLarge`, …); an error lists them.
-    public static func named(_ name: String, field: String = "contentSizeCategory") throws(LayoutError) -> ContentSizeCategory {
-        guard let category = ContentSizeCategory(rawValue: name) else {
-            throw .invalidField(field: field, message: "unknown content size category \"\(name)\" (expected one of \(allCases.map(\.rawValue).joined(separator: ", ")))")
-        }
-        return category
-    }
-}
-
 extension LayoutEngine {
     /// Lays out a request's definition for its locale, variant and category.
     public func layout(_ request: LayoutRequest) throws(LayoutError) -> ComputedLayout {
