@@ -14,14 +14,15 @@
 SHELL := /bin/bash
 export PATH := /opt/swift/usr/bin:$(PATH)
 
-# Debian packages labelcat builds, tests and runs with. The system font (labels that name no
+# Debian packages labelcat builds, tests and runs with (each -dev package brings its library:
+# libyaml-dev brings libyaml-0-2, which reads labelcat.yml). The system font (labels that name no
 # family) is Inter (fonts-inter), Noto Sans CJK SC, Noto Sans Arabic (fonts-noto-core) and Noto
 # Color Emoji. The tests also use the fonts (DejaVu Sans, Liberation Sans 2, and DejaVu Math TeX
 # Gyre from fonts-dejavu-extra for a font with a line gap), the sqlite3 shell, python3 (Benchmarks/make_catalog.py fills catalogs;
 # the tests read check's formats back), mount and setpriv (util-linux: a tiny full file system,
 # read-only mounts, another user) and chromium (which opens the HTML report).
 PACKAGES := pkg-config libsqlite3-dev libharfbuzz-dev libicu-dev libfontconfig-dev libfreetype-dev \
-            libcairo2-dev libxml2-dev fonts-noto-cjk fonts-dejavu-core fonts-dejavu-extra fonts-noto-color-emoji fonts-liberation \
+            libcairo2-dev libxml2-dev libyaml-dev fonts-noto-cjk fonts-dejavu-core fonts-dejavu-extra fonts-noto-color-emoji fonts-liberation \
             fonts-liberation2 fonts-inter fonts-noto-core \
             sqlite3 python3 mount util-linux chromium
 # The benchmarks also need Pango (the peer baseline).

@@ -11,6 +11,8 @@ let package = Package(
         .library(name: "LabelImport", targets: ["LabelImport"]),
         .library(name: "LabelSync", targets: ["LabelSync"]),
         .library(name: "AutoLayout", targets: ["AutoLayout"]),
+        .library(name: "LabelYAML", targets: ["LabelYAML"]),
+        .library(name: "LabelProject", targets: ["LabelProject"]),
         .executable(name: "labelcat", targets: ["labelcat"]),
     ],
     targets: [
@@ -24,6 +26,8 @@ let package = Package(
                        providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0",
                        providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1",
+                       providers: [.apt(["libyaml-dev"])]),
         // cairo with its FreeType font backend, and FreeType (cairo-ft.pc requires cairo and freetype2).
         .systemLibrary(name: "CCairo", pkgConfig: "cairo-ft",
                        providers: [.apt(["libcairo2-dev", "libfreetype-dev"])]),
@@ -49,9 +53,14 @@ let package = Package(
         // cells) and the devices they are laid out on.
         .target(name: "AutoLayout", dependencies: ["LabelJSON"]),
         // Readers of Xcode's files (strings tables, String Catalogs, XLIFF, Interface Builder).
-        .target(name: "LabelImport", dependencies: ["CLibXML2", "LabelJSON", "LabelModel", "AutoLayout"]),
+        .target(name: "LabelImport", dependencies: ["CLibXML2", "LabelJSON", "LabelModel", "LabelLayout", "AutoLayout"]),
         // Importing into a catalog: what the readers of Xcode's files read, stored as labels and texts.
         .target(name: "LabelSync", dependencies: ["LabelCatalog", "LabelImport", "LabelModel", "LabelJSON"]),
+        // YAML read with libyaml into a node tree with lines and columns.
+        .target(name: "LabelYAML", dependencies: ["CYAML"]),
+        // The project file, labelcat.yml: read and checked into a typed configuration, found by
+        // walking up from a folder, and written to start from an Xcode project.
+        .target(name: "LabelProject", dependencies: ["LabelYAML", "LabelJSON", "LabelModel", "LabelLayout", "LabelImport", "AutoLayout"]),
         .executableTarget(name: "labelcat", dependencies: ["LabelCatalog", "LabelModel", "LabelLayout", "LabelJSON", "LabelRender",
                                                           "LabelReport", "LabelImport", "LabelSync"]),
         .executableTarget(name: "labelcat-bench", dependencies: ["LabelModel", "LabelLayout", "LabelJSON"],
@@ -73,6 +82,9 @@ let package = Package(
         .testTarget(name: "AutoLayoutTests", dependencies: ["AutoLayout", "LabelJSON"]),
         .testTarget(name: "LabelImportTests", dependencies: ["LabelImport", "LabelJSON", "LabelModel", "AutoLayout", "TestSupport"],
                     exclude: ["Fixtures"]),
+        .testTarget(name: "LabelYAMLTests", dependencies: ["LabelYAML", "TestSupport"]),
+        .testTarget(name: "LabelProjectTests", dependencies: ["LabelProject", "LabelYAML", "LabelJSON", "LabelModel", "LabelLayout",
+                                                             "LabelImport", "AutoLayout", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

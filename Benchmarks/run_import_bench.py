@@ -8,7 +8,7 @@
      reports for reading and writing the texts (one transaction), and separately for laying
      them out afterwards (a chunk of labels per transaction); the whole process's peak RSS;
   3. the write ceiling: a bare prepared INSERT loop (Python's sqlite3, executemany) writing the
-     same label_texts rows (read back from the imported catalog, in the order the import wrote
+     same key_texts rows (read back from the imported catalog, in the order the import wrote
      them: the file's order) into an empty table of the same shape and primary key, with
      labelcat's pragmas (WAL, synchronous=NORMAL, 64 MiB cache), in one transaction, measured in
      the same run; the import's rows/s as a share of it.
@@ -109,7 +109,7 @@ def imported(labelcat, template, strings, target):
     return float(texts.group(2)), float(layouts.group(3)), wall, rss, int(texts.group(1)), int(layouts.group(1))
 
 
-TEXT_COLUMNS = "label, locale, variant, text, file, line"
+TEXT_COLUMNS = "key, locale, variant, text, file, line"
 
 
 def ceiling(source, work):
@@ -121,11 +121,11 @@ def ceiling(source, work):
 
 
 def insert_loop(source, work):
-    """Rows/s of a bare prepared INSERT loop writing source's label_texts rows into an empty table
+    """Rows/s of a bare prepared INSERT loop writing source's key_texts rows into an empty table
     of the same shape, one transaction."""
     db = sqlite3.connect(source)
-    # In the order the import wrote them: the order of the file (its lines), then by label.
-    rows = db.execute("SELECT %s FROM label_texts ORDER BY file, line, label, locale, variant" % TEXT_COLUMNS).fetchall()
+    # In the order the import wrote them: the order of the file (its lines), then by key.
+    rows = db.execute("SELECT %s FROM key_texts ORDER BY file, line, key, locale, variant" % TEXT_COLUMNS).fetchall()
     db.close()
     target_path = os.path.join(work, "import-ceiling.sqlite")
     remove(target_path)
@@ -133,12 +133,12 @@ def insert_loop(source, work):
     target.execute("PRAGMA journal_mode = WAL")
     target.execute("PRAGMA synchronous = NORMAL")
     target.execute("PRAGMA cache_size = -65536")
-    target.execute("""CREATE TABLE label_texts (label TEXT NOT NULL, locale TEXT NOT NULL, variant TEXT NOT NULL DEFAULT '',
-                      text TEXT NOT NULL, file TEXT, line INTEGER, PRIMARY KEY (label, locale, variant),
-                      CHECK (locale <> '' OR variant <> '')) WITHOUT ROWID""")
+    target.execute("""CREATE TABLE key_texts (key TEXT NOT NULL CHECK (instr(key, ':') > 1), locale TEXT NOT NULL,
+                      variant TEXT NOT NULL DEFAULT '', text TEXT NOT NULL, file TEXT, line INTEGER,
+                      PRIMARY KEY (key, locale, variant)) WITHOUT ROWID""")
     start = time.monotonic()
     target.execute("BEGIN IMMEDIATE")
-    target.executemany("INSERT INTO label_texts VALUES (?, ?, ?, ?, ?, ?)", rows)
+    target.executemany("INSERT INTO key_texts VALUES (?, ?, ?, ?, ?, ?)", rows)
     target.execute("COMMIT")
     seconds = time.monotonic() - start
     target.close()

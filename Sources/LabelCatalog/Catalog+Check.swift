@@ -43,16 +43,21 @@ public struct CheckResult: Sendable {
     public var localeMatches: [LocaleMatch]
     /// The categories checked.
     public var categories: [String]
+    /// Keys holding texts (imported from the app's files) that no label in the catalog has:
+    /// texts the app shows that nothing checks. Sorted, with where one of their texts was read.
+    public var keysWithoutLabels: [UnmatchedKey]
 
     /// `labelCount` defaults to the distinct labels of `checked`.
     public init(scope: CheckScope, checked: [CheckedText], findings: [Finding], labelCount: Int? = nil,
-                localeMatches: [LocaleMatch] = [], categories: [String] = [Finding.defaultCategory]) {
+                localeMatches: [LocaleMatch] = [], categories: [String] = [Finding.defaultCategory],
+                keysWithoutLabels: [UnmatchedKey] = []) {
         self.scope = scope
         self.checked = checked
         self.findings = findings
         self.labelCount = labelCount ?? Set(checked.map(\.label)).count
         self.localeMatches = localeMatches
         self.categories = categories
+        self.keysWithoutLabels = keysWithoutLabels
     }
 
     /// The finding of each text that has one.
@@ -91,7 +96,7 @@ public enum CheckError: Error, Sendable, CustomStringConvertible {
             return "nothing to check: no label matches '\(glob)' (the catalog has \(count) label\(count == 1 ? "" : "s"))"
         case .noLocale(let requested, let glob, let available):
             let labels = glob == "*" ? "no label" : "no label matching '\(glob)'"
-            let list = available.map { $0.isEmpty ? "base" : $0 }.joined(separator: ", ")
+            let list = available.map(LocaleTag.name).joined(separator: ", ")
             return "nothing to check: \(labels) has a text for locale '\(requested)' (locales: \(list))"
         case .noCategory(let requested, let available):
             return "nothing to check: the catalog keeps no layouts for content size category '\(requested)' (categories: \(available.joined(separator: ", ")))"
@@ -102,9 +107,18 @@ public enum CheckError: Error, Sendable, CustomStringConvertible {
 /// BCP 47 language tags as `check` compares them: case-insensitively, `_` read as `-`, and
 /// with the lookup fallback of RFC 4647 (`zh-Hant-TW` → `zh-Hant` → `zh`).
 public enum LocaleTag {
-    /// True for the spellings of the base text: `""` and `base` (any case, as `Base.lproj`).
+    /// True for the spellings of the base text: `base` (any case, as `Base.lproj`), and `""`
+    /// (the catalog's own value).
     public static func isBase(_ tag: String) -> Bool {
-        tag.isEmpty || tag.lowercased() == "base"
+        tag.isEmpty || tag.lowercased() == baseName
+    }
+
+    /// How every output writes the base text's locale (""), the spelling `isBase` reads back.
+    public static let baseName = "base"
+
+    /// A locale as outputs write it: `base` for the base text, else the tag.
+    public static func name(_ locale: String) -> String {
+        locale.isEmpty ? baseName : locale
     }
 
     /// Lowercased, with `_` as `-`: the form tags are compared in.
@@ -165,13 +179,17 @@ extension Catalog {
             if let finding = try measurer.finding(for: row, text: text) { findings.append(finding) }
         }
         return CheckResult(scope: scope, checked: checked, findings: findings, labelCount: labels,
-                           localeMatches: localeMatches, categories: categories)
+                           localeMatches: localeMatches, categories: categories, keysWithoutLabels: try keysWithoutLabels())
     }
 
     /// The locales of the texts of labels matching a glob, with "" for the base text and the
     /// pseudo-locales the catalog lays out.
     func textLocales(matching glob: String) throws -> [String] {
-        let statement = try database.statement("SELECT DISTINCT locale FROM label_texts WHERE label GLOB ? AND locale <> '' ORDER BY locale")
+        let statement = try database.statement("""
+            SELECT locale FROM label_texts WHERE label GLOB ?1 AND locale <> ''
+            UNION SELECT k.locale FROM labels l JOIN key_texts k ON k.key = l.key WHERE l.name GLOB ?1 AND k.locale <> ''
+            ORDER BY 1
+            """)
         try statement.bind([.text(glob)])
         var locales = [""]
         while try statement.step() { locales.append(statement.text(0) ?? "") }
@@ -200,7 +218,7 @@ extension Catalog {
         guard let requested else { return kept }
         var matched: [String] = []
         for name in requested {
-            guard let category = kept.first(where: { $0.lowercased() == name.lowercased() }) else {
+            guard let category = ContentSizeCategory(named: name)?.rawValue, kept.contains(category) else {
                 throw .noCategory(requested: name, available: kept)
             }
             if !matched.contains(category) { matched.append(category) }
@@ -216,7 +234,17 @@ struct OverflowMeasurer {
     let catalog: Catalog
     let includesShrunk: Bool
     var resolver: LabelResolver
-    var definitions: [String: (definition: LabelDefinition?, key: String?, source: TextSource?)] = [:]
+    var definitions: [String: LabelFacts] = [:]
+
+    /// What findings say of a label: its resolved definition (nil when it no longer
+    /// resolves), key and source, and the locale its base text comes from when it is its
+    /// key's ("" = Base, else the development language; nil when it is its own).
+    struct LabelFacts {
+        var definition: LabelDefinition?
+        var key: String?
+        var source: TextSource?
+        var baseFromKey: String?
+    }
 
     init(catalog: Catalog, tokens: TokenSet, includesShrunk: Bool) {
         self.catalog = catalog
@@ -239,39 +267,37 @@ struct OverflowMeasurer {
                               lines: row.lines.map(\.text), source: try source(of: row))
         guard hides, let definition = try label(row.label).definition, let key = row.key else { return finding }
         let limit = definition.numberOfLines > 0 ? definition.numberOfLines : Int.max
-        var sized = definition
-        sized.font.size = row.fontSize ?? definition.font.pointSize(in: key.category)
-        let inner = definition.bounds.inset(by: definition.contentInsets)
-        if shown >= limit {
-            if limit == 1 { finding.widthOver = try widthOver(definition, key: key, innerWidth: inner.width) }
-        } else {
-            // A self-sizing label has the height of its lines: it never loses one to its height.
-            guard !definition.isSelfSizing else { return nil }
-            finding.kind = .lines
-            let count = Double(min(needed, limit))
-            let lineHeight = try catalog.engine.resolvedFont(for: sized).lineHeight
-            let height = count * lineHeight + (count - 1) * definition.lineSpacing
-            finding.heightOver = max(0, height - inner.height)
-        }
+        // A self-sizing label has the height of its lines: it never loses one to its height.
+        if shown < limit, definition.isSelfSizing { return nil }
+        if shown < limit { finding.kind = .lines }
+        let overflow = try catalog.engine.overflow(definition, locale: key.locale, variant: key.variant, category: key.category,
+                                                   fontSize: row.fontSize, linesShown: shown, linesNeeded: needed)
+        finding.widthOver = overflow.width
+        finding.heightOver = overflow.height
         return finding
     }
 
-    /// The label's resolved definition (nil when it no longer resolves), key and source.
-    mutating func label(_ name: String) throws -> (definition: LabelDefinition?, key: String?, source: TextSource?) {
+    /// What findings say of a label (read once).
+    mutating func label(_ name: String) throws -> LabelFacts {
         if let known = definitions[name] { return known }
         let record = try catalog.label(named: name)
-        let found = ((try? resolver.resolve(record))?.definition, record.key, record.source)
+        let found = LabelFacts(definition: (try? resolver.resolve(record))?.definition, key: record.key, source: record.source,
+                               baseFromKey: record.textsFromKey.contains(TextKey(locale: "")) ? "" : nil)
         definitions[name] = found
         return found
     }
 
-    /// Where the row's text was imported from: its `label_texts` row's file and line, the
-    /// label's own for its base text; a pseudo-locale's text is made from the base text.
+    /// Where the row's text was imported from: its `label_texts` row's file and line, else its
+    /// key's text's; the label's own for its base text; a pseudo-locale's text is made from
+    /// the base text.
     mutating func source(of row: StoredLayout) throws -> FindingSource? {
         let label = try label(row.label)
         func base(_ variant: String) throws -> TextSource? {
-            variant.isEmpty ? label.source
-                : try catalog.textSource(label: row.label, key: TextKey(locale: "", variant: variant)) ?? label.source
+            if label.baseFromKey != nil || !variant.isEmpty,
+               let source = try catalog.textSource(label: row.label, key: TextKey(locale: "", variant: variant)) {
+                return source
+            }
+            return label.source
         }
         var text: TextSource?
         if row.locale.isEmpty {
@@ -282,32 +308,33 @@ struct OverflowMeasurer {
         }
         return text.map { FindingSource(file: $0.file, line: $0.line, key: label.key) }
     }
-
-    /// The text's widest paragraph laid out with no width limit, minus the inner width.
-    func widthOver(_ definition: LabelDefinition, key: LayoutKey, innerWidth: Double) throws -> Double {
-        var unbounded = definition
-        let insets = definition.contentInsets
-        unbounded.frame.width = Self.unlimited + insets.left + insets.right
-        unbounded.frame.height = Self.unlimited + insets.top + insets.bottom
-        unbounded.isSelfSizing = false
-        unbounded.numberOfLines = 0
-        unbounded.textAlignment = .left
-        let layout = try catalog.engine.layout(unbounded, locale: key.locale, variant: key.variant, category: key.category)
-        let widest = layout.lines.map(\.rect.width).max() ?? 0
-        return max(0, widest - innerWidth)
-    }
-
-    /// A width and height no text reaches: each paragraph on one line, every line shown.
-    static let unlimited = 1e9
 }
 
 extension Catalog {
-    /// The file and line a text of a label was imported from (nil when set by hand or absent).
+    /// The file and line a text of a label was imported from: its own text's (nil when set by
+    /// hand), else its key's text's; for the base text of a label that shows its key's, the
+    /// key's Base text's, else its development-language text's.
     func textSource(label: String, key: TextKey) throws -> TextSource? {
-        let statement = try database.statement("SELECT file, line FROM label_texts WHERE label = ? AND locale = ? AND variant = ?")
-        defer { statement.reset() }
-        try statement.bind([.text(label), .text(key.locale), .text(key.variant)])
-        guard try statement.step(), let file = statement.text(0) else { return nil }
-        return TextSource(file: file, line: statement.isNull(1) ? nil : statement.int(1))
+        let own = try database.statement("SELECT file, line FROM label_texts WHERE label = ? AND locale = ? AND variant = ?")
+        defer { own.reset() }
+        try own.bind([.text(label), .text(key.locale), .text(key.variant)])
+        if try own.step() {
+            return own.text(0).map { TextSource(file: $0, line: own.isNull(1) ? nil : own.int(1)) }
+        }
+        try? refreshSettings()
+        let locales = key.locale.isEmpty ? ["", settings.developmentLanguage] : [key.locale]
+        let keyed = try database.statement("""
+            SELECT k.file, k.line FROM labels l JOIN key_texts k ON k.key = l.key
+            WHERE l.name = ?1 AND k.locale = ?2 AND k.variant = ?3
+            """)
+        defer { keyed.reset() }
+        for locale in locales {
+            keyed.reset()
+            try keyed.bind([.text(label), .text(locale), .text(key.variant)])
+            if try keyed.step() {
+                return keyed.text(0).map { TextSource(file: $0, line: keyed.isNull(1) ? nil : keyed.int(1)) }
+            }
+        }
+        return nil
     }
 }

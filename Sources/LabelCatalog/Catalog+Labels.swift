@@ -15,10 +15,42 @@ extension Catalog {
         try statement.bind([.text(name)])
         guard try statement.step() else { throw CatalogError.unknownLabel(name) }
         var record = labelRecord(from: statement)
+        statement.reset()
         let texts = try database.statement("SELECT label, locale, variant, text FROM label_texts WHERE label = ?")
         try texts.bind([.text(name)])
         while try texts.step() { Self.addText(from: texts, to: &record) }
-        return record
+        texts.reset()
+        var records = [name: record]
+        try addKeyTexts(to: &records, where: "l.name = ?1", [.text(name)])
+        return records[name]!
+    }
+
+    /// Adds to records read from `labels` and `label_texts` the texts of their keys
+    /// (`LabelRecord.adoptKeyTexts`), for the labels `condition` (on `l.name`) selects.
+    func addKeyTexts(to records: inout [String: LabelRecord], where condition: String, _ bindings: [SQLValue]) throws {
+        let statement = try database.statement("""
+            SELECT l.name, k.locale, k.variant, k.text FROM labels l JOIN key_texts k ON k.key = l.key
+            WHERE l.key IS NOT NULL AND \(condition) ORDER BY l.name
+            """)
+        try statement.bind(bindings)
+        defer { statement.reset() }
+        try? refreshSettings()
+        let developmentLanguage = settings.developmentLanguage
+        var current: String?
+        var texts: [TextKey: String] = [:]
+        func flush() {
+            if let current, records[current] != nil { records[current]!.adoptKeyTexts(texts, developmentLanguage: developmentLanguage) }
+            texts = [:]
+        }
+        while try statement.step() {
+            let name = statement.text(0) ?? ""
+            if name != current {
+                flush()
+                current = name
+            }
+            texts[TextKey(locale: statement.text(1) ?? "", variant: statement.text(2) ?? "")] = statement.text(3) ?? ""
+        }
+        flush()
     }
 
     func labelRecord(from statement: Statement) -> LabelRecord {
@@ -82,20 +114,25 @@ extension Catalog {
             guard let position = index[texts.text(0) ?? ""] else { continue }
             Self.addText(from: texts, to: &records[position])
         }
-        return records
+        var byName = Dictionary(uniqueKeysWithValues: records.map { ($0.name, $0) })
+        try addKeyTexts(to: &byName, where: "l.name GLOB ?1", [.text(glob)])
+        return records.map { byName[$0.name]! }
     }
 
-    /// Adds or replaces labels (their texts too), refusing the whole batch when any label is
-    /// invalid or a name repeats. Their layouts are computed before this returns. A label
-    /// stored already with the same definition and texts is not written, so it is not
-    /// recomputed either: re-importing unchanged labels writes nothing.
+    /// Adds or replaces labels with the texts they name (every other text of theirs is kept,
+    /// docs/catalog.md), refusing the whole batch when any label is invalid or a name repeats.
+    /// A label naming a font family that is not installed is stored; its layouts record that
+    /// error (`layout` and `check` report it) until the font is installed or substituted.
+    /// Their layouts are computed before this returns. A label stored already with the same
+    /// definition and texts is not written, so it is not recomputed either: re-importing
+    /// unchanged labels writes nothing.
     public func setLabels(_ records: [LabelRecord]) throws {
         try checkNames(records)
-        try edit {
+        try edit(allowMissingFonts: true) {
             var resolver = LabelResolver(tokens: try tokenSet())
             for record in records { _ = try resolver.resolve(record) }
             let writer = try LabelWriter(database: database)
-            for record in records { try writer.write(record, replacingTexts: true) }
+            for record in records { try writer.write(record, withTexts: true) }
         }
     }
 
@@ -125,5 +162,26 @@ extension Catalog {
             try database.statement("DELETE FROM labels WHERE name = ?").run(.text(name))
             guard database.changes > 0 else { throw CatalogError.unknownLabel(name) }
         }
+    }
+
+    /// Keys that hold texts (`key_texts`) but that no label has, sorted, with the file and
+    /// line of one of their texts (the development language's when it has one): texts the app
+    /// has that no label in the catalog shows.
+    public func keysWithoutLabels() throws -> [UnmatchedKey] {
+        try? refreshSettings()
+        // The keys by the primary key's order, then one text of each by its primary key.
+        let statement = try database.statement("""
+            SELECT k.key, s.file, s.line FROM (SELECT DISTINCT key FROM key_texts) k
+            JOIN key_texts s ON s.key = k.key AND (s.locale, s.variant) =
+                (SELECT locale, variant FROM key_texts WHERE key = k.key ORDER BY locale IS NOT ?1, locale, variant LIMIT 1)
+            WHERE NOT EXISTS (SELECT 1 FROM labels WHERE key = k.key) ORDER BY k.key
+            """)
+        try statement.bind([.text(settings.developmentLanguage)])
+        var keys: [UnmatchedKey] = []
+        while try statement.step() {
+            keys.append(UnmatchedKey(key: statement.text(0) ?? "",
+                                     source: TextSource(file: statement.text(1) ?? "", line: statement.isNull(2) ? nil : statement.int(2))))
+        }
+        return keys
     }
 }

@@ -26,9 +26,11 @@ public struct StoredLayout: Sendable {
     /// The whole layout (docs/layout-rules.md), built from the row and the label's resolved definition;
     /// nil for a label that could not be laid out and for a stale row.
     public var layout: ComputedLayout?
-    /// The row's `lines` column and intrinsic size, from which `layout` is built.
+    /// The row's `lines` column, intrinsic size and bounds (as the engine returned them), from
+    /// which `layout` is built.
     var linesJSON: String?
     var intrinsicSize: Size?
+    var boundsSize: Size?
 
     /// layout JSON; nil when `layout` is.
     public var json: String? { layout?.json }
@@ -58,19 +60,21 @@ extension Catalog {
             inputHash: statement.text(LayoutColumn.inputHash) ?? "", computedAt: statement.text(LayoutColumn.computedAt) ?? "",
             linesJSON: statement.text(LayoutColumn.lines),
             intrinsicSize: statement.isNull(LayoutColumn.intrinsicWidth) ? nil
-                : Size(width: statement.double(LayoutColumn.intrinsicWidth), height: statement.double(LayoutColumn.intrinsicHeight)))
+                : Size(width: statement.double(LayoutColumn.intrinsicWidth), height: statement.double(LayoutColumn.intrinsicHeight)),
+            boundsSize: statement.isNull(LayoutColumn.boundsWidth) ? nil
+                : Size(width: statement.double(LayoutColumn.boundsWidth), height: statement.double(LayoutColumn.boundsHeight)))
     }
 
-    /// Builds a fresh row's layout JSON: geometry, lines, counts and font size from the
-    /// row; bounds, font and engine version from the definition it was computed from.
+    /// Builds a fresh row's layout JSON: geometry (bounds, text rect, lines, intrinsic size),
+    /// counts and font size from the row, as the engine computed them; the font's face and
+    /// metrics and the engine version from the definition it was computed from.
     func attachLayout(to row: inout StoredLayout, definition: LabelDefinition) {
         guard row.error == nil, let textRect = row.textRect, let intrinsicSize = row.intrinsicSize,
-              let key = row.key else { return }
+              let boundsSize = row.boundsSize, let key = row.key else { return }
         var sized = definition
         sized.font.size = row.fontSize ?? definition.font.pointSize(in: key.category)
         guard let font = try? engine.resolvedFont(for: sized) else { return }
-        var bounds = definition.bounds
-        if definition.isSelfSizing { bounds.height = textRect.height + definition.contentInsets.top + definition.contentInsets.bottom }
+        let bounds = Rect(x: 0, y: 0, width: boundsSize.width, height: boundsSize.height)
         row.layout = ComputedLayout(name: row.label, locale: row.locale, variant: row.variant, contentSizeCategory: key.category,
                                     bounds: bounds, textRect: textRect,
                                     lines: Self.layoutLines(fromJSON: row.linesJSON), neededLineCount: row.neededLineCount ?? 0,
@@ -140,7 +144,7 @@ extension Catalog {
 
     /// `de` or `de plural.one`: a text as messages name it (`base` for the base text).
     static func describe(_ text: TextKey) -> String {
-        (text.locale.isEmpty ? "base" : text.locale) + (text.variant.isEmpty ? "" : " " + text.variant)
+        LocaleTag.name(text.locale) + (text.variant.isEmpty ? "" : " " + text.variant)
     }
 
     /// ` (de, plural.one, extraLarge)`: what is not the default of a layout, for messages.
@@ -285,8 +289,8 @@ extension Catalog {
         return try query()
     }
 
-    /// Labels matching a glob that lack a layout of one of their stored texts at one of the
-    /// catalog's categories.
+    /// Labels matching a glob that lack a layout of one of their stored texts (their own, or
+    /// their key's) at one of the catalog's categories.
     func labelsWithoutLayouts(matching glob: String) throws -> [String] {
         try refreshSettings()
         let kept = "category IN (SELECT value FROM json_each(?2))"
@@ -295,6 +299,8 @@ extension Catalog {
                 AND (SELECT count(*) FROM layouts WHERE label = l.name AND locale = '' AND variant = '' AND \(kept)) < ?3
             UNION SELECT t.label FROM label_texts t WHERE t.label GLOB ?1
                 AND (SELECT count(*) FROM layouts WHERE label = t.label AND locale = t.locale AND variant = t.variant AND \(kept)) < ?3
+            UNION SELECT l.name FROM labels l JOIN key_texts k ON k.key = l.key WHERE l.name GLOB ?1
+                AND (SELECT count(*) FROM layouts WHERE label = l.name AND locale = k.locale AND variant = k.variant AND \(kept)) < ?3
             """)
         let categories = settings.categories.map(\.rawValue)
         try statement.bind([.text(glob), .text(JSONValue.array(categories.map(JSONValue.string)).jsonString()),
@@ -325,6 +331,22 @@ extension Catalog {
         }
     }
 
+    /// Removes texts of a label's own (never its base text: set it to "" instead), in one edit;
+    /// where its key has a text for the same locale and variant, the label shows that again.
+    /// Returns how many there were.
+    @discardableResult
+    public func removeTexts(label: String, _ keys: [TextKey]) throws -> Int {
+        try edit {
+            _ = try self.label(named: label)
+            let writer = try LabelWriter(database: database)
+            var removed = 0
+            for key in keys where !(key.locale.isEmpty && key.variant.isEmpty) {
+                if try writer.removeText(label: label, key: key) { removed += 1 }
+            }
+            return removed
+        }
+    }
+
     /// The same, from (label, locale, text) triples: plain texts, no sources.
     public func setTexts(_ texts: [(label: String, locale: String, text: String)]) throws {
         try setTexts(texts.map { LabelText(label: $0.label, locale: $0.locale, text: $0.text) })
@@ -332,15 +354,25 @@ extension Catalog {
 
     /// Refuses a text labelcat cannot store: a locale or variant holding U+0000, a text over 1 MiB.
     package static func checkText(_ entry: LabelText) throws {
-        if !entry.locale.isEmpty, !LabelRecord.isValidLocale(entry.locale) {
-            throw CatalogError.invalidLabel(label: entry.label, reason: "texts: \(LabelRecord.localeRule), got \(JSONValue.string(entry.locale).jsonString())")
+        if let problem = textProblem(locale: entry.locale, variant: entry.variant, text: entry.text) {
+            throw CatalogError.invalidLabel(label: entry.label, reason: problem)
         }
-        guard !entry.variant.utf8.contains(0) else {
-            throw CatalogError.invalidLabel(label: entry.label, reason: "texts.\(entry.locale): a variant name must hold no U+0000")
+    }
+
+    /// The same for a text of a key (the error names the text; the caller names the key).
+    package static func checkText(locale: String, variant: String, text: String) throws(CatalogError) {
+        if let problem = textProblem(locale: locale, variant: variant, text: text) { throw .invalidInput(problem) }
+    }
+
+    /// What is wrong with a text labelcat cannot store, or nil.
+    static func textProblem(locale: String, variant: String, text: String) -> String? {
+        if !locale.isEmpty, !LabelRecord.isValidLocale(locale) {
+            return "texts: \(LabelRecord.localeRule), got \(JSONValue.string(locale).jsonString())"
         }
-        guard entry.text.utf8.count <= LabelDefinition.maximumTextBytes else {
-            let name = entry.variant.isEmpty ? entry.locale : "\(entry.locale).\(entry.variant)"
-            throw CatalogError.invalidLabel(label: entry.label, reason: "texts.\(name): longer than 1 MiB")
+        guard !variant.utf8.contains(0) else { return "texts.\(locale): a variant name must hold no U+0000" }
+        guard text.utf8.count <= LabelDefinition.maximumTextBytes else {
+            return "texts.\(variant.isEmpty ? locale : "\(locale).\(variant)"): longer than 1 MiB"
         }
+        return nil
     }
 }

@@ -106,11 +106,12 @@ extension Catalog {
     /// it. Called inside the edit's transaction. A label the edit's own entries (those after
     /// `queuedBefore`) name that cannot be laid out fails the edit unless `allowLayoutErrors`;
     /// other labels' errors are recorded in `layouts`.
-    func recomputeQueued(allowLayoutErrors: Bool, queuedBefore: Int) throws {
+    func recomputeQueued(allowLayoutErrors: Bool, allowMissingFonts: Bool = false, queuedBefore: Int) throws {
         let entries = try queueEntries()
         guard let lastID = entries.last?.id else { return }
         let mustLayOut = allowLayoutErrors ? [] : Set(try expand(entries.filter { $0.id > queuedBefore }).map(\.label))
-        try recomputeInTransaction(try expand(entries), mustLayOut: mustLayOut.contains)
+        try recomputeInTransaction(try expand(entries), mustLayOut: mustLayOut.contains,
+                                   tolerating: { allowMissingFonts && $0.isMissingFont })
         try database.withoutTriggers {
             try database.statement("DELETE FROM recompute_queue WHERE id <= ?").run(.integer(lastID))
         }
@@ -118,8 +119,10 @@ extension Catalog {
 
     /// Lays out items and writes them inside the caller's transaction, a chunk at a time (so
     /// memory stays bounded however many labels one edit touches). A label that cannot be laid
-    /// out throws its error when `mustLayOut` holds for it; other errors are recorded.
-    func recomputeInTransaction(_ items: [RecomputeItem], mustLayOut: (String) -> Bool = { _ in false }) throws {
+    /// out throws its error when `mustLayOut` holds for it, unless `tolerated` says it may be
+    /// stored; other errors are recorded.
+    func recomputeInTransaction(_ items: [RecomputeItem], mustLayOut: (String) -> Bool = { _ in false },
+                                tolerating tolerated: (CatalogError) -> Bool = { _ in false }) throws {
         var start = 0
         while start < items.count {
             let chunk = Array(items[start..<min(start + Self.chunkSize, items.count)])
@@ -127,7 +130,9 @@ extension Catalog {
             let names = chunk.map(\.label)
             let computed = Self.compute(chunk, records: try records(for: names), resolvers: try resolvers(),
                                         stored: try storedStates(for: names), force: true, settings: settings, engine: engine)
-            if let failed = computed.first(where: { $0.failure != nil && mustLayOut($0.label) }) { throw failed.failure! }
+            if let failed = computed.first(where: { $0.failure.map { !tolerated($0) } == true && mustLayOut($0.label) }) {
+                throw failed.failure!
+            }
             _ = try writeComputed(computed, check: nil)
         }
     }
@@ -264,6 +269,7 @@ extension Catalog {
             guard records[name] != nil else { continue }
             Self.addText(from: texts, to: &records[name]!)
         }
+        try addKeyTexts(to: &records, where: keys.condition("l.name"), keys.bindings)
         return records
     }
 

@@ -15,6 +15,10 @@ public enum CatalogSetting: String, Sendable, CaseIterable {
     /// Families set in other families: comma-separated `FAMILY=SUBSTITUTE` pairs
     /// (`FontSubstitutes`); empty for none.
     case fontSubstitutes = "font_substitutes"
+    /// The development language: the locale whose texts are the base text of keyed labels
+    /// that have no base text of their own nor a Base one (`en` unless set; an import sets it
+    /// when it is not set yet, docs/xcode-files.md).
+    case developmentLanguage = "development_language"
 
     /// The setting's key in the `settings` table (`default_family`).
     public var key: String { rawValue }
@@ -26,6 +30,7 @@ public enum CatalogSetting: String, Sendable, CaseIterable {
         case .categories: ContentSizeCategory.large.rawValue
         case .pseudoLocales: ""
         case .fontSubstitutes: ""
+        case .developmentLanguage: "en"
         }
     }
 
@@ -36,6 +41,7 @@ public enum CatalogSetting: String, Sendable, CaseIterable {
         case .categories: "the content size categories layouts are kept for, comma-separated UIKit names (default large)"
         case .pseudoLocales: "Xcode's pseudolanguages laid out for every label: double, accented, bounded, rtl (comma-separated; empty for none)"
         case .fontSubstitutes: "families set in other families, e.g. Avenir Next=Inter, Helvetica Neue=Liberation Sans (comma-separated; empty for none)"
+        case .developmentLanguage: "the locale whose texts are the base text of keyed labels without one of their own (default en)"
         }
     }
 
@@ -51,8 +57,8 @@ public enum CatalogSetting: String, Sendable, CaseIterable {
         case .categories:
             var categories: [ContentSizeCategory] = []
             for part in parts {
-                guard let category = ContentSizeCategory.allCases.first(where: { $0.rawValue.lowercased() == part.lowercased() }) else {
-                    throw invalid("unknown content size category \"\(part)\" (expected one of \(ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", ")))")
+                guard let category = ContentSizeCategory(named: part) else {
+                    throw invalid("unknown content size category \"\(part)\" (expected one of \(ContentSizeCategory.names))")
                 }
                 if !categories.contains(category) { categories.append(category) }
             }
@@ -69,6 +75,11 @@ public enum CatalogSetting: String, Sendable, CaseIterable {
             return languages.map(\.rawValue).joined(separator: ",")
         case .fontSubstitutes:
             return try Self.fontSubstitutes(value).spelling
+        case .developmentLanguage:
+            let locale = String(value.trimmingSpaces.map { $0 == "_" ? "-" : $0 })
+            guard !locale.isEmpty, !LocaleTag.isBase(locale) else { throw invalid("the development language is a locale such as en or pt-BR") }
+            guard LabelRecord.isValidLocale(locale), !locale.contains(",") else { throw invalid("\(LabelRecord.localeRule) and no comma") }
+            return locale
         }
     }
 
@@ -93,13 +104,17 @@ public struct CatalogSettings: Sendable, Hashable {
     public var pseudoLanguages: [PseudoLanguage]
     /// Families set in other families.
     public var fontSubstitutes: FontSubstitutes
+    /// The locale whose texts are the base text of keyed labels without one of their own.
+    public var developmentLanguage: String
 
     public init(defaultFamily: String = SystemFont.families, categories: [ContentSizeCategory] = [.large],
-                pseudoLanguages: [PseudoLanguage] = [], fontSubstitutes: FontSubstitutes = .none) {
+                pseudoLanguages: [PseudoLanguage] = [], fontSubstitutes: FontSubstitutes = .none,
+                developmentLanguage: String = CatalogSetting.developmentLanguage.defaultValue) {
         self.defaultFamily = defaultFamily
         self.categories = categories
         self.pseudoLanguages = pseudoLanguages
         self.fontSubstitutes = fontSubstitutes
+        self.developmentLanguage = developmentLanguage
     }
 
     /// Settings from stored values (keyed by `CatalogSetting.key`); missing ones take their defaults.
@@ -116,7 +131,8 @@ public struct CatalogSettings: Sendable, Hashable {
         self.init(defaultFamily: families,
                   categories: categories.split(separator: ",").compactMap { ContentSizeCategory(rawValue: String($0)) },
                   pseudoLanguages: pseudo.split(separator: ",").compactMap { PseudoLanguage(rawValue: String($0)) },
-                  fontSubstitutes: try CatalogSetting.fontSubstitutes(values[CatalogSetting.fontSubstitutes.key] ?? ""))
+                  fontSubstitutes: try CatalogSetting.fontSubstitutes(values[CatalogSetting.fontSubstitutes.key] ?? ""),
+                  developmentLanguage: try value(.developmentLanguage))
     }
 
     /// The engine for these settings' default family and font substitutes.
@@ -148,10 +164,16 @@ public struct CatalogSettings: Sendable, Hashable {
 extension Catalog {
     /// The stored value of every setting (its default when the row is missing), not checked.
     public func settingValues() throws -> [(setting: CatalogSetting, value: String)] {
+        let stored = try storedSettings()
+        return CatalogSetting.allCases.map { ($0, stored[$0.key] ?? $0.defaultValue) }
+    }
+
+    /// The rows of `settings` as they are, by key (a setting never set has none).
+    package func storedSettings() throws -> [String: String] {
         var stored: [String: String] = [:]
         let statement = try database.statement("SELECT key, value FROM settings")
         while try statement.step() { stored[statement.text(0) ?? ""] = statement.text(1) ?? "" }
-        return CatalogSetting.allCases.map { ($0, stored[$0.key] ?? $0.defaultValue) }
+        return stored
     }
 
     /// The settings as stored, checked (a value edited in by hand that is not valid is an

@@ -134,14 +134,17 @@ public final class Catalog {
 
     /// Runs an edit in one write transaction and brings every affected layout up to date
     /// before committing. Any error rolls the whole edit back: a label the edit leaves unable to
-    /// be laid out too, unless `allowLayoutErrors`. Labels queued before the edit (edited by
-    /// another program) are recomputed with it, and their errors are recorded, not thrown.
-    public func edit<T>(allowLayoutErrors: Bool = false, _ body: () throws -> T) throws -> T {
+    /// be laid out too, unless `allowLayoutErrors` (or, with `allowMissingFonts`, when what it
+    /// lacks is a font: a label naming a family not installed here is stored, and its layouts
+    /// record the error until the font is installed or substituted). Labels queued before the
+    /// edit (edited by another program) are recomputed with it, and their errors are recorded,
+    /// not thrown.
+    public func edit<T>(allowLayoutErrors: Bool = false, allowMissingFonts: Bool = false, _ body: () throws -> T) throws -> T {
         try write {
             let queuedBefore = try changeCounter()
             let result = try body()
             try refreshSettings()
-            try recomputeQueued(allowLayoutErrors: allowLayoutErrors, queuedBefore: queuedBefore)
+            try recomputeQueued(allowLayoutErrors: allowLayoutErrors, allowMissingFonts: allowMissingFonts, queuedBefore: queuedBefore)
             return result
         }
     }

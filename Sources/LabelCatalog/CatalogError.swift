@@ -48,6 +48,23 @@ public enum CatalogError: Error, Sendable, CustomStringConvertible {
     indirect case importedText(source: TextSource, key: String, error: CatalogError)
     case database(DatabaseError)
 
+    /// True for what a file of an import holds that cannot be stored (a label or text in it):
+    /// the file can be skipped and the rest imported. (A file that cannot be read at all is
+    /// the importer's `ImportError`.)
+    public var isImportedFileContent: Bool {
+        switch self {
+        case .importedLabel, .importedText: true
+        default: false
+        }
+    }
+
+    /// True when a label cannot be laid out only because a font family it names is not
+    /// installed (nor substituted): the definition is sound, the machine lacks the font.
+    public var isMissingFont: Bool {
+        if case .cannotLayOut(_, .fontNotFound) = self { return true }
+        return false
+    }
+
     /// `file:line`, the form editors and CI annotations read.
     static func location(_ source: TextSource) -> String {
         source.line.map { "\(source.file):\($0)" } ?? source.file

@@ -27,7 +27,9 @@ extension Database {
     /// Foreign keys are off while migrations run (SQLite ignores the pragma inside a
     /// transaction, so it is set around them): a migration that rebuilds a table (create the
     /// new one, copy, drop the old, rename) would otherwise delete every row that references
-    /// the dropped table, through `ON DELETE CASCADE`. Each migration's transaction then runs
+    /// the dropped table, through `ON DELETE CASCADE`. `legacy_alter_table` is on too, so that
+    /// renaming the new table does not fail on triggers of other tables that name the old
+    /// one. Each migration's transaction then runs
     /// `PRAGMA foreign_key_check` and commits only when it finds nothing.
     func migrate(_ migrations: [Migration] = Migration.all) throws -> [String] {
         try execute("""
@@ -38,7 +40,14 @@ extension Database {
             )
             """)
         try execute("PRAGMA foreign_keys = OFF")
-        defer { try? execute("PRAGMA foreign_keys = ON") }
+        // A table rebuilt the SQLite way is renamed while triggers of other tables name it
+        // (key_texts' triggers read labels): the legacy rename leaves their text alone rather
+        // than failing on the table dropped a moment before (SQLite's advice for rebuilds).
+        try execute("PRAGMA legacy_alter_table = ON")
+        defer {
+            try? execute("PRAGMA legacy_alter_table = OFF")
+            try? execute("PRAGMA foreign_keys = ON")
+        }
         var applied: [String] = []
         for migration in migrations {
             try transaction {

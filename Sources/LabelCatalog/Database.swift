@@ -188,6 +188,21 @@ package final class Database {
         }
     }
 
+    /// Runs `body` inside a savepoint of the current transaction: what it wrote is undone
+    /// when it throws (the transaction goes on), kept when it returns.
+    public func savepoint<T>(_ name: String, _ body: () throws -> T) throws -> T {
+        try execute("SAVEPOINT \(name)")
+        do {
+            let result = try body()
+            try execute("RELEASE \(name)")
+            return result
+        } catch {
+            try? execute("ROLLBACK TO \(name)")
+            try? execute("RELEASE \(name)")
+            throw error
+        }
+    }
+
     /// Runs `body` with this connection's triggers off: for labelcat's own writes to
     /// `layouts` and `recompute_queue`, whose triggers record edits made by others.
     package func withoutTriggers<T>(_ body: () throws -> T) throws -> T {

@@ -50,11 +50,16 @@ public struct LabelRecord: Sendable, Hashable {
     /// The key of the label's text in a strings table, `TABLE:KEY` (`Localizable:checkout.title`,
     /// `Main:abc-12-xyz.text`): what a translation import fills the label's texts from.
     public var key: String?
-    /// The base text; `texts` holds per-locale texts.
+    /// The base text; `texts` holds per-locale texts. Read from the catalog, these are the
+    /// texts the label shows: its own, and its key's where it has none of its own
+    /// (`textsFromKey` says which).
     public var text: String
     public var texts: [String: String]
     /// Plural forms and device variations, of the base text (locale "") and of locales.
     public var variantTexts: [TextKey: String]
+    /// The texts above that the label shows from its key (`key_texts`), not its own: a
+    /// definition written out (`json`, `label export`) and written back leaves them to the key.
+    public var textsFromKey: Set<TextKey> = []
     public var frame: Rect
     /// An Auto Layout label with no fixed height: `frame.height` is not used (JSON `null`).
     public var isSelfSizing: Bool
@@ -165,10 +170,12 @@ public struct LabelRecord: Sendable, Hashable {
     }
 
     /// The texts of one locale as a definition writes them: a string, or with variants an
-    /// object of variant: text ("" = the plain text, when there is one).
-    func textsJSON(locale: String) -> JSONValue? {
-        let plain = locale.isEmpty ? text : texts[locale]
-        let variants = variantTexts.keys.filter { $0.locale == locale }.sorted()
+    /// object of variant: text ("" = the plain text, when there is one). With `ownOnly`, the
+    /// texts shown from the key are left out (nil when none is left).
+    func textsJSON(locale: String, ownOnly: Bool = false) -> JSONValue? {
+        func shown(_ key: TextKey) -> Bool { !ownOnly || !textsFromKey.contains(key) }
+        let plain = shown(TextKey(locale: locale)) ? (locale.isEmpty ? text : texts[locale]) : nil
+        let variants = variantTexts.keys.filter { $0.locale == locale && shown($0) }.sorted()
         guard !variants.isEmpty else { return plain.map(JSONValue.string) }
         var object = JSONObject()
         if let plain { object[""] = .string(plain) }
@@ -181,18 +188,54 @@ public struct LabelRecord: Sendable, Hashable {
         Set(texts.keys).union(variantTexts.keys.lazy.map(\.locale).filter { !$0.isEmpty }).sorted()
     }
 
-    /// The texts as the definition's `text` and `texts` members.
-    func textMembers(into object: inout JSONObject) {
-        object["text"] = textsJSON(locale: "")
-        let locales = self.locales
-        if !locales.isEmpty { object["texts"] = .object(JSONObject(locales.map { ($0, textsJSON(locale: $0)!) })) }
+    /// The texts as the definition's `text` and `texts` members: every text shown, or with
+    /// `ownOnly` the label's own.
+    func textMembers(into object: inout JSONObject, ownOnly: Bool = false) {
+        object["text"] = textsJSON(locale: "", ownOnly: ownOnly)
+        let members = locales.compactMap { locale in textsJSON(locale: locale, ownOnly: ownOnly).map { (locale, $0) } }
+        if !members.isEmpty { object["texts"] = .object(JSONObject(members)) }
     }
 
-    /// The definition as JSON (the definition JSON with `key` and references as given): what `label export` writes.
+    /// Whether the label has a base text of its own (its plain text not empty, or a variant
+    /// of it); one that has none shows its key's (docs/catalog.md).
+    var hasOwnBaseText: Bool {
+        !textsFromKey.contains(TextKey(locale: "")) && !text.isEmpty
+            || variantTexts.keys.contains { $0.locale.isEmpty && !textsFromKey.contains($0) }
+    }
+
+    /// Adds the texts of the label's key where the label has none of its own (read from
+    /// `key_texts`, locale "" = Base): for each locale and variant the label's own text wins;
+    /// a label without a base text of its own shows its key's Base texts, else its key's texts
+    /// in the development language.
+    mutating func adoptKeyTexts(_ keyTexts: [TextKey: String], developmentLanguage: String) {
+        guard !keyTexts.isEmpty else { return }
+        func adopt(_ key: TextKey, _ value: String) {
+            textsFromKey.insert(key)
+            if key.variant.isEmpty {
+                if key.locale.isEmpty { text = value } else { texts[key.locale] = value }
+            } else {
+                variantTexts[key] = value
+            }
+        }
+        for (key, value) in keyTexts where !key.locale.isEmpty {
+            let own = key.variant.isEmpty ? texts[key.locale] != nil : variantTexts[key] != nil
+            if !own { adopt(key, value) }
+        }
+        guard !hasOwnBaseText else { return }
+        var base = keyTexts.filter { $0.key.locale.isEmpty }
+        if base.isEmpty {
+            base = Dictionary(uniqueKeysWithValues: keyTexts.filter { $0.key.locale == developmentLanguage }
+                .map { (TextKey(locale: "", variant: $0.key.variant), $0.value) })
+        }
+        for (key, value) in base { adopt(key, value) }
+    }
+
+    /// The definition as JSON (the definition JSON with `key` and references as given), with
+    /// the label's own texts: what `label get` and `label export` write.
     public var json: JSONValue {
         var object = JSONObject([("name", .string(name))])
         if let key { object["key"] = .string(key) }
-        textMembers(into: &object)
+        textMembers(into: &object, ownOnly: true)
         object["frame"] = frameJSON
         for field in Self.fields { if let value = style[field.key] { object[field.key] = value } }
         return .object(object)

@@ -23,8 +23,8 @@ public struct LabelText: Sendable, Hashable {
     public var key: TextKey { TextKey(locale: locale, variant: variant) }
 }
 
-/// Writes labels and their texts inside the caller's transaction, with upserts that write a
-/// row only when something in it differs (an unchanged row fires no trigger and is not
+/// Writes labels, their own texts and the texts of keys inside the caller's transaction, with
+/// upserts that write a row only when something in it differs (an unchanged row fires no trigger and is not
 /// recomputed). A text's source follows the text: an import gives it; a text written without
 /// one keeps the stored source while it stays the same, and loses it when it changes (it no
 /// longer is what the file says).
@@ -34,7 +34,8 @@ package struct LabelWriter {
     private let upsertText: Statement
     private let setBaseText: Statement
     private let deleteText: Statement
-    private let clearTexts: Statement
+    private let upsertKeyText: Statement
+    private let deleteKeyText: Statement
 
     /// Prepares the writer's statements (once per connection: they are cached).
     package init(database: Database) throws {
@@ -43,10 +44,8 @@ package struct LabelWriter {
         upsertText = try database.statement(Self.upsertTextSQL)
         setBaseText = try database.statement(Self.setBaseTextSQL)
         deleteText = try database.statement("DELETE FROM label_texts WHERE label = ? AND locale = ? AND variant = ?")
-        clearTexts = try database.statement("""
-            DELETE FROM label_texts WHERE label = ?1
-                AND NOT EXISTS (SELECT 1 FROM json_each(?2) WHERE value ->> 0 = locale AND value ->> 1 = variant)
-            """)
+        upsertKeyText = try database.statement(Self.upsertKeyTextSQL)
+        deleteKeyText = try database.statement("DELETE FROM key_texts WHERE key = ? AND locale = ? AND variant = ?")
     }
 
     /// The columns of a label's definition: every `labels` column but its name and source.
@@ -80,6 +79,12 @@ package struct LabelWriter {
         WHERE text IS NOT excluded.text OR (excluded.file IS NOT NULL AND (file, line) IS NOT (excluded.file, excluded.line))
         """
 
+    static let upsertKeyTextSQL = """
+        INSERT INTO key_texts (key, locale, variant, text, file, line) VALUES (?, ?, ?, ?, ?, ?)
+        ON CONFLICT (key, locale, variant) DO UPDATE SET text = excluded.text, \(sourceAssignments(text: "text"))
+        WHERE text IS NOT excluded.text OR (excluded.file IS NOT NULL AND (file, line) IS NOT (excluded.file, excluded.line))
+        """
+
     static let setBaseTextSQL = """
         UPDATE labels SET text = ?1,
             file = CASE WHEN ?3 IS NOT NULL THEN ?3 WHEN text IS ?1 THEN file END,
@@ -87,11 +92,13 @@ package struct LabelWriter {
         WHERE name = ?2 AND (text IS NOT ?1 OR (?3 IS NOT NULL AND (file, line) IS NOT (?3, ?4)))
         """
 
-    /// Writes a label's definition; with `replacingTexts`, its texts too (texts it no longer
-    /// has are removed). True when anything was written.
+    /// Writes a label's definition; with `withTexts`, the texts it names too (its own: texts
+    /// it shows from its key are left to the key). Every other text of the label is kept. True
+    /// when anything was written.
     @discardableResult
-    package func write(_ record: LabelRecord, replacingTexts: Bool) throws -> Bool {
-        var values: [SQLValue] = [.text(record.name), record.key.map(SQLValue.text) ?? .null, .text(record.text),
+    package func write(_ record: LabelRecord, withTexts: Bool) throws -> Bool {
+        let ownText = record.textsFromKey.contains(TextKey(locale: "")) ? "" : record.text
+        var values: [SQLValue] = [.text(record.name), record.key.map(SQLValue.text) ?? .null, .text(ownText),
                                   .real(record.frame.x), .real(record.frame.y), .real(record.frame.width),
                                   record.isSelfSizing ? .null : .real(record.frame.height)]
         for field in LabelRecord.fields { values.append(Catalog.sqlValue(record.style[field.key])) }
@@ -102,19 +109,29 @@ package struct LabelWriter {
         try upsertLabel.bind(values)
         try upsertLabel.step()
         var changed = database.changes > 0
-        guard replacingTexts else { return changed }
-        var keys = record.texts.keys.map { TextKey(locale: $0, variant: "") }
-        keys += record.variantTexts.keys
-        let kept = JSONValue.array(keys.map { .array([.string($0.locale), .string($0.variant)]) }).jsonString()
-        try clearTexts.run(.text(record.name), .text(kept))
-        changed = changed || database.changes > 0
-        for (locale, text) in record.texts.sorted(by: { $0.key < $1.key }) {
+        guard withTexts else { return changed }
+        for (locale, text) in record.texts.sorted(by: { $0.key < $1.key }) where !record.textsFromKey.contains(TextKey(locale: locale)) {
             changed = try writeText(LabelText(label: record.name, locale: locale, text: text)) || changed
         }
-        for (key, text) in record.variantTexts.sorted(by: { $0.key < $1.key }) {
+        for (key, text) in record.variantTexts.sorted(by: { $0.key < $1.key }) where !record.textsFromKey.contains(key) {
             changed = try writeText(LabelText(label: record.name, locale: key.locale, variant: key.variant, text: text)) || changed
         }
         return changed
+    }
+
+    /// Writes one text of a key (`key_texts`). True when it changed the catalog.
+    @discardableResult
+    package func writeKeyText(key: String, _ text: TextKey, value: String, source: TextSource?) throws -> Bool {
+        try upsertKeyText.run(.text(key), .text(text.locale), .text(text.variant), .text(value),
+                              source.map { .text($0.file) } ?? .null, source?.line.map(SQLValue.integer) ?? .null)
+        return database.changes > 0
+    }
+
+    /// Removes one text of a key. True when there was one.
+    @discardableResult
+    package func removeKeyText(key: String, _ text: TextKey) throws -> Bool {
+        try deleteKeyText.run(.text(key), .text(text.locale), .text(text.variant))
+        return database.changes > 0
     }
 
     /// Writes one text of an existing label (the base text into `labels`). True when it

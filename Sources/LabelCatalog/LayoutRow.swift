@@ -6,7 +6,7 @@ import LabelModel
 /// INSERT and the SELECT list are made from this list (a column's raw value is its position).
 enum LayoutColumn: Int32, CaseIterable {
     case label, locale, variant, category, x, y, width, height, lineCount, neededLineCount, truncated, shrunk, fontSize,
-         lines, error, inputHash, computedAt, intrinsicWidth, intrinsicHeight
+         lines, error, inputHash, computedAt, intrinsicWidth, intrinsicHeight, boundsWidth, boundsHeight
 
     /// The column's name in SQL.
     var name: String {
@@ -30,6 +30,8 @@ enum LayoutColumn: Int32, CaseIterable {
         case .computedAt: "computed_at"
         case .intrinsicWidth: "intrinsic_width"
         case .intrinsicHeight: "intrinsic_height"
+        case .boundsWidth: "bounds_width"
+        case .boundsHeight: "bounds_height"
         }
     }
 
@@ -102,6 +104,8 @@ struct LayoutRow: Sendable {
         self[.computedAt] = .text(computedAt)
         self[.intrinsicWidth] = .real(layout.intrinsicSize.width)
         self[.intrinsicHeight] = .real(layout.intrinsicSize.height)
+        self[.boundsWidth] = .real(layout.bounds.width)
+        self[.boundsHeight] = .real(layout.bounds.height)
     }
 
     /// A label that could not be laid out: no geometry, the error, and the hash of the inputs

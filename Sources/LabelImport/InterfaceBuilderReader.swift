@@ -1,4 +1,5 @@
 import LabelJSON
+import LabelLayout
 
 /// Reads the `UILabel`s (`<label>` elements) of an Interface Builder document (`.xib`,
 /// `.storyboard`) as label definitions in labelcat's JSON. See docs/xcode-files.md for how each
@@ -17,7 +18,13 @@ enum InterfaceBuilderReader {
                                emit: (ImportedItem) throws(ImportFailure<E>) -> Void) throws(ImportFailure<E>) {
         let reader = try ImportFailure<E>.attempt { () throws(ImportError) in try XMLReader(file: file) }
         var isRoot = true
+        // The built-in style of the table view cell last started, and its labels' roles.
+        var cellLabels: [String: CellLabelRole] = [:]
         while let element = try ImportFailure<E>.attempt({ () throws(ImportError) in try reader.nextElement() }) {
+            if element.name == "tableViewCell" {
+                cellLabels = CellLabelRole.roles(ofCell: reader.attributes())
+                continue
+            }
             if isRoot {
                 isRoot = false
                 guard element.name == "document" else {
@@ -43,7 +50,7 @@ enum InterfaceBuilderReader {
                 }
                 let definition = try ImportFailure<E>.attempt { () throws(ImportError) in
                     try Self.definition(of: label, id: id, text: text, frame: frame, name: "\(prefix)/\(id)",
-                                        key: "\(table):\(id).text", location: location)
+                                        key: "\(table):\(id).text", location: location, cellRole: cellLabels[id])
                 }
                 try emit(.label(InterfaceLabel(definition: definition, objectID: id, table: table, locale: locale, source: location)))
             }
@@ -68,7 +75,7 @@ enum InterfaceBuilderReader {
     }
 
     static func definition(of label: XMLElement, id: String, text: String, frame: XMLElement, name: String,
-                           key: String, location: FileLocation) throws(ImportError) -> JSONValue {
+                           key: String, location: FileLocation, cellRole: CellLabelRole? = nil) throws(ImportError) -> JSONValue {
         func number(_ element: XMLElement, _ attribute: String, default fallback: Double? = nil) throws(ImportError) -> Double? {
             guard let text = element.attribute(attribute) else { return fallback }
             guard let value = Double(text), value.isFinite else {
@@ -95,7 +102,7 @@ enum InterfaceBuilderReader {
 
         let fontDescription = label.element("fontDescription", key: "fontDescription")
         let font = try fontDescription.map { (description) throws(ImportError) -> (JSONObject, Double?) in
-            try Self.font(description, location: location)
+            try Self.font(description, location: location, cellRole: cellRole)
         } ?? attributedFont(label)
         if let (fontObject, _) = font { definition["font"] = .object(fontObject) }
 
@@ -113,20 +120,30 @@ enum InterfaceBuilderReader {
             throw .malformed(location, key: nil, problem: .shape(path: "textAlignment", expected: "natural, left, center, right or justified", found: "\"\(alignment)\""))
         }
         definition["textAlignment"] = .string(alignment)
-        if label.attribute("adjustsFontSizeToFit") == "YES" {
-            definition["adjustsFontSizeToFitWidth"] = .bool(true)
-        }
+        var minimumScale: Double?
         if let factor = try number(label, "minimumScaleFactor") {
-            definition["minimumScaleFactor"] = .number(factor)
-        } else if let minimumSize = try number(label, "minimumFontSize"), let size = font?.1, size > 0 {
-            // Files of Xcode 4 and older give a minimum size; UIKit's factor is its share of the size.
-            definition["minimumScaleFactor"] = .number(min(1, minimumSize / size))
+            minimumScale = factor
+        } else if let minimumSize = try number(label, "minimumFontSize"), let size = font == nil ? 17 : font!.1, size > 0 {
+            // Autoshrink by a minimum size (Xcode's "Minimum Font Size", and files of Xcode 4 and
+            // older): UIKit's factor is its share of the size.
+            minimumScale = min(1, minimumSize / size)
         }
+        // Xcode writes adjustsFontSizeToFit="NO" when autoshrink is off and leaves it out when it
+        // is on (with the minimum it shrinks to). Left out without a minimum, nothing can shrink.
+        switch label.attribute("adjustsFontSizeToFit") {
+        case "YES"?: definition["adjustsFontSizeToFitWidth"] = .bool(true)
+        case nil where minimumScale != nil: definition["adjustsFontSizeToFitWidth"] = .bool(true)
+        default: break
+        }
+        if let minimumScale { definition["minimumScaleFactor"] = .number(minimumScale) }
         if label.attribute("allowsDefaultTighteningForTruncation") == "YES" {
             definition["allowsDefaultTighteningForTruncation"] = .bool(true)
         }
         if let color = label.element("color", key: "textColor").flatMap(Self.color) {
             definition["textColor"] = .string(color)
+        }
+        if let color = label.element("color", key: "backgroundColor").flatMap(Self.color) {
+            definition["backgroundColor"] = .string(color)
         }
         return .object(definition)
     }
@@ -150,12 +167,16 @@ enum InterfaceBuilderReader {
     ]
 
     /// A label sized by Auto Layout: any number of lines, constraints instead of an autoresizing
-    /// mask, and no height constraint of its own. Interface Builder still writes the frame it
-    /// last laid out; the width is taken from it, the height left to the text.
+    /// mask, and no height constraint of its own that holds it (an equal or at-most constant
+    /// height; one of at least a height lets it grow). Interface Builder still writes the frame
+    /// it last laid out; the width is taken from it, the height left to the text.
     static func isSelfSizing(_ label: XMLElement, numberOfLines: Int) -> Bool {
         guard numberOfLines == 0, label.attribute("translatesAutoresizingMaskIntoConstraints") == "NO" else { return false }
         let constraints = label.element("constraints")?.elements ?? []
-        return !constraints.contains { $0.attribute("firstAttribute") == "height" && $0.attribute("secondItem") == nil }
+        return !constraints.contains {
+            $0.attribute("firstAttribute") == "height" && $0.attribute("secondItem") == nil
+                && $0.attribute("relation") != "greaterThanOrEqual"
+        }
     }
 
     /// Interface Builder's weight names → CSS weights.
@@ -174,8 +195,11 @@ enum InterfaceBuilderReader {
         "UICTFontTextStyleCaption2": "caption2",
     ]
 
-    /// The font of a `<fontDescription>`, and its point size.
-    static func font(_ description: XMLElement, location: FileLocation) throws(ImportError) -> (JSONObject, Double?) {
+    /// The font of a `<fontDescription>`, and its point size. `pointSize="0.0"` is what Xcode
+    /// writes for a label whose font a built-in cell style sets at run time: the style's size
+    /// for the label's role (`cellRole`), else the system font's default size.
+    static func font(_ description: XMLElement, location: FileLocation,
+                     cellRole: CellLabelRole? = nil) throws(ImportError) -> (JSONObject, Double?) {
         var font = JSONObject()
         if let style = description.attribute("style") {
             font["textStyle"] = .string(textStyles[style] ?? lowercasingFirst(String(style.dropFirst(style.hasPrefix("UICTFontTextStyle") ? 17 : 0))))
@@ -183,14 +207,17 @@ enum InterfaceBuilderReader {
         }
         var size: Double?
         if let text = description.attribute("pointSize") {
-            guard let value = Double(text), value.isFinite, value > 0 else {
-                throw .malformed(location, key: nil, problem: .shape(path: "<fontDescription> pointSize", expected: "a positive number", found: "\"\(text)\""))
+            guard let value = Double(text), value.isFinite, value >= 0 else {
+                throw .malformed(location, key: nil, problem: .shape(path: "<fontDescription> pointSize", expected: "a positive number, or 0.0 for a cell style's font", found: "\"\(text)\""))
             }
-            size = value
+            size = value > 0 ? value : (cellRole?.pointSize ?? CellLabelRole.defaultPointSize)
         }
         var weight = 400
-        if let name = description.attribute("name") {
+        if let name = description.attribute("name"), !SystemFont.isSystemFontName(name) {
             font["family"] = .string(description.attribute("family") ?? name)
+            weight = postScriptWeight(name)
+        } else if let name = description.attribute("name") {
+            // `.AppleSystemUIFont` (and `.SFUI-…`): the system font by its own name.
             weight = postScriptWeight(name)
         } else {
             switch description.attribute("type") {
@@ -269,5 +296,36 @@ enum InterfaceBuilderReader {
     private static func lowercasingFirst(_ text: String) -> String {
         guard let first = text.first else { return text }
         return first.lowercased() + text.dropFirst()
+    }
+}
+
+/// What a label is to the built-in style of the table view cell holding it
+/// (`<tableViewCell style="IBUITableViewCellStyleSubtitle" textLabel="…" detailTextLabel="…">`):
+/// UIKit sets these labels' fonts itself, and Xcode writes `pointSize="0.0"` for them.
+enum CellLabelRole: Equatable {
+    case textLabel(style: String)
+    case detailTextLabel(style: String)
+
+    /// The system font's size where nothing else gives one (UIKit's 17 pt body size).
+    static let defaultPointSize = 17.0
+
+    /// The labels of a cell's start tag by ID (none for a custom cell).
+    static func roles(ofCell attributes: [(name: String, value: String)]) -> [String: CellLabelRole] {
+        func value(_ name: String) -> String? { attributes.first { $0.name == name }?.value }
+        guard let style = value("style") else { return [:] }
+        var roles: [String: CellLabelRole] = [:]
+        if let id = value("textLabel") { roles[id] = .textLabel(style: style) }
+        if let id = value("detailTextLabel") { roles[id] = .detailTextLabel(style: style) }
+        return roles
+    }
+
+    /// The point size the cell style sets (as Interface Builder draws them): 17 for the text
+    /// label of every style and the detail of Right Detail (`Value1`), 12 for the detail of
+    /// Subtitle; 17 for anything else.
+    var pointSize: Double {
+        switch self {
+        case .detailTextLabel(let style) where style == "IBUITableViewCellStyleSubtitle": 12
+        default: Self.defaultPointSize
+        }
     }
 }

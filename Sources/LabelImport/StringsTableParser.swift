@@ -18,11 +18,12 @@ struct StringsTableEntry: Equatable {
 /// Where Apple's reader silently makes U+0000 (`\U` without hex digits, octal `\376` or
 /// `\377`) or half a character (an unpaired surrogate), this reader reports a bad escape.
 /// A key given twice keeps its last value (as Apple's), reported as a warning.
+/// `parsePropertyList` reads any old-style property list (`project.pbxproj`) with the same rules.
 struct StringsTableParser {
-    private let units: [UInt16]
-    private let file: String
-    private var index = 0
-    private var line = 1
+    let units: [UInt16]
+    let file: String
+    var index = 0
+    var line = 1
     private var comment: String?
     private(set) var warnings: [ImportWarning] = []
 
@@ -104,11 +105,11 @@ struct StringsTableParser {
         return entries
     }
 
-    private func malformed(_ key: String?, _ problem: ImportProblem, line: Int? = nil) -> ImportError {
+    func malformed(_ key: String?, _ problem: ImportProblem, line: Int? = nil) -> ImportError {
         .malformed(FileLocation(file: file, line: line ?? self.line), key: key, problem: problem)
     }
 
-    private func describeCurrent() -> String {
+    func describeCurrent() -> String {
         guard index < units.count else { return "the end of the file" }
         let unit = units[index]
         if let scalar = Unicode.Scalar(unit), unit >= 0x20 { return "'\(Character(scalar))'" }
@@ -118,7 +119,7 @@ struct StringsTableParser {
     // MARK: Trivia
 
     /// Steps over white space and comments; false at the end of the text.
-    private mutating func skipTrivia() -> Bool {
+    mutating func skipTrivia() -> Bool {
         while index < units.count {
             let unit = units[index]
             switch unit {
@@ -189,7 +190,7 @@ struct StringsTableParser {
     }
 
     /// A quoted or unquoted string at `index`; nil when none starts there.
-    private mutating func parseString(requiredFor key: String?, what: String) throws(ImportError) -> String? {
+    mutating func parseString(requiredFor key: String?, what: String) throws(ImportError) -> String? {
         let first = units[index]
         if first == UInt16(ascii: "\"") || first == UInt16(ascii: "'") {
             return try parseQuoted(quote: first, key: key)
@@ -270,7 +271,7 @@ struct StringsTableParser {
         }
     }
 
-    private static func hexValue(_ unit: UInt16) -> UInt16? {
+    static func hexValue(_ unit: UInt16) -> UInt16? {
         switch unit {
         case UInt16(ascii: "0")...UInt16(ascii: "9"): return unit - UInt16(ascii: "0")
         case UInt16(ascii: "a")...UInt16(ascii: "f"): return unit - UInt16(ascii: "a") + 10

@@ -10,12 +10,24 @@ public struct ImportOptions: Sendable, Hashable {
     public var locale: String?
     /// The development language: which copy of an Interface Builder file that is localized by
     /// copies (`en.lproj/Main.storyboard`, `de.lproj/Main.storyboard`, no `Base.lproj`) defines the
-    /// labels. Without it, English, else the first copy.
+    /// labels. Without it, the Xcode project's `developmentRegion` when the import finds one,
+    /// else English, else the first copy.
     public var developmentLanguage: String?
+    /// Globs of files and folders a search leaves out (docs/xcode-files.md, *Finding files*):
+    /// a glob without `/` is matched against each file's and folder's name (`Debug.storyboard`,
+    /// `*Tests`), one with `/` against its path below the folder named (`App/Debug.storyboard`,
+    /// `LocalPackages/*`); `*` matches `/` too.
+    public var excluded: [String]
+    /// A file named on its own that is in none of Xcode's formats, or a strings table whose
+    /// locale is unknown, is skipped with a warning instead of failing the import.
+    public var skipsUnreadableFiles: Bool
 
-    public init(locale: String? = nil, developmentLanguage: String? = nil) {
+    public init(locale: String? = nil, developmentLanguage: String? = nil, excluded: [String] = [],
+                skipsUnreadableFiles: Bool = false) {
         self.locale = locale
         self.developmentLanguage = developmentLanguage
+        self.excluded = excluded
+        self.skipsUnreadableFiles = skipsUnreadableFiles
     }
 }
 
@@ -52,7 +64,13 @@ public struct XcodeImporter: Sendable {
 
     let planned: [PlannedFile]
     /// Files found but not read, and why (a strings table outside any `*.lproj` folder).
-    let skipped: [ImportWarning]
+    public let skipped: [ImportWarning]
+    /// The development region of the first Xcode project (`*.xcodeproj/project.pbxproj`) the
+    /// import found or was given (`developmentRegion = en;`); nil when it found none.
+    public let developmentRegion: String?
+    /// Tables named alike in several folders, told apart by their folders (`App/Localizable`,
+    /// `Widget/Localizable`), sorted; docs/xcode-files.md, *Tables*.
+    public let qualifiedTables: [String]
 
     /// The files that will be read, in order.
     public var files: [ImportedFile] { planned.map(\.file) }
@@ -68,22 +86,34 @@ public struct XcodeImporter: Sendable {
     public init(paths: [String], options: ImportOptions = ImportOptions()) throws(ImportError) {
         var finder = FileFinder(options: options)
         for path in paths { try finder.add(path) }
-        planned = finder.plan()
+        (planned, qualifiedTables) = finder.plan()
         skipped = finder.skipped
+        developmentRegion = finder.developmentRegion
     }
 
     /// Reads every planned file (or those `including` accepts), handing each item to
-    /// `handle` in file order. The warnings about files a search skipped come first.
+    /// `handle` in file order. The warnings about files a search skipped come first. The
+    /// first file that cannot be read stops it (`readFile` reads one file at a time).
     public func read<E: Error>(including: (ImportedFile) -> Bool = { _ in true },
                                _ handle: (ImportedItem) throws(E) -> Void) throws(ImportFailure<E>) {
+        do throws(E) {
+            for warning in skipped { try handle(.warning(warning)) }
+        } catch {
+            throw .handler(error)
+        }
+        for index in planned.indices where including(planned[index].file) {
+            try readFile(at: index, handle)
+        }
+    }
+
+    /// Reads the file at `index` of `files`, handing on `.file` and then its items: a caller
+    /// that reads file by file can skip a file that cannot be read and go on with the next.
+    public func readFile<E: Error>(at index: Int, _ handle: (ImportedItem) throws(E) -> Void) throws(ImportFailure<E>) {
         func emit(_ item: ImportedItem) throws(ImportFailure<E>) {
             do throws(E) { try handle(item) } catch { throw .handler(error) }
         }
-        for warning in skipped { try emit(.warning(warning)) }
-        for plannedFile in planned where including(plannedFile.file) {
-            try emit(.file(plannedFile.file))
-            try Self.read(plannedFile, emit: emit)
-        }
+        try emit(.file(planned[index].file))
+        try Self.read(planned[index], emit: emit)
     }
 
     /// Reads everything into memory (for small imports and tests).
@@ -132,6 +162,8 @@ struct FileFinder {
     let options: ImportOptions
     private(set) var found: [XcodeImporter.PlannedFile] = []
     private(set) var skipped: [ImportWarning] = []
+    /// The first Xcode project's `developmentRegion`.
+    private(set) var developmentRegion: String?
     private var seen: Set<String> = []
     private var visitedFolders: Set<[UInt64]> = []
 
@@ -151,41 +183,114 @@ struct FileFinder {
     mutating func add(_ path: String) throws(ImportError) {
         var status = stat()
         guard stat(path, &status) == 0 else { throw .unreadable(path: path, reason: MappedFile.errorText()) }
+        guard !isExcluded(name: Self.fileName(path), relativePath: path) else { return }
         if status.st_mode & S_IFMT == S_IFDIR {
-            if Self.pathExtension(path) == "xcloc" {
-                try addLocalizationCatalog(path)
-            } else {
-                try search(path)
+            switch Self.pathExtension(path) {
+            case "xcloc": try addLocalizationCatalog(path)
+            case "xcodeproj": readDevelopmentRegion(project: path)
+            default: try search(path, root: path)
             }
         } else if status.st_mode & S_IFMT == S_IFREG {
+            if Self.fileName(path) == "project.pbxproj" {
+                readDevelopmentRegion(projectFile: path)
+                return
+            }
             var format = Self.formatsByExtension[Self.pathExtension(path)]
-            if format == nil { format = try Self.sniff(path) }
+            if format == nil {
+                do throws(ImportError) { format = try Self.sniff(path) } catch {
+                    guard options.skipsUnreadableFiles else { throw error }
+                    skipped.append(.skippedFile(path: path, reason: "not a strings table, stringsdict, String Catalog, XLIFF or Interface Builder file"))
+                    return
+                }
+            }
             try addFile(path, format: format!, named: true)
         } else {
             throw .unreadable(path: path, reason: "neither a file nor a folder")
         }
     }
 
-    private mutating func search(_ folder: String) throws(ImportError) {
+    private mutating func search(_ folder: String, root: String) throws(ImportError) {
         var status = stat()
         guard stat(folder, &status) == 0 else { throw .unreadable(path: folder, reason: MappedFile.errorText()) }
         guard visitedFolders.insert([UInt64(status.st_dev), UInt64(status.st_ino)]).inserted else { return }
         for name in try Self.entries(of: folder) {
             guard !name.hasPrefix(".") else { continue }
             let path = Self.join(folder, name)
+            guard !isExcluded(name: name, relativePath: Self.relativePath(path, below: root)) else { continue }
             var entry = stat()
             guard stat(path, &entry) == 0 else { continue }
             if entry.st_mode & S_IFMT == S_IFDIR {
                 let pathExtension = Self.pathExtension(name)
                 if pathExtension == "xcloc" {
                     try addLocalizationCatalog(path)
+                } else if pathExtension == "xcodeproj" {
+                    readDevelopmentRegion(project: path)
                 } else if !Self.skippedFolders.contains(name), !Self.skippedFolderExtensions.contains(pathExtension) {
-                    try search(path)
+                    try search(path, root: root)
                 }
             } else if entry.st_mode & S_IFMT == S_IFREG, let format = Self.formatsByExtension[Self.pathExtension(name)] {
                 try addFile(path, format: format, named: false)
             }
         }
+    }
+
+    /// True when an exclusion glob matches a file or folder: a glob without `/` its name, one
+    /// with `/` its path below the folder named (or the path as given).
+    func isExcluded(name: String, relativePath: String) -> Bool {
+        options.excluded.contains { glob in
+            fnmatch(glob, glob.contains("/") ? relativePath : name, 0) == 0
+        }
+    }
+
+    /// `path` without the folder `root` it was found in (and the `/` after it).
+    static func relativePath(_ path: String, below root: String) -> String {
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+
+    /// Notes the `developmentRegion` of an `.xcodeproj` folder's `project.pbxproj`.
+    private mutating func readDevelopmentRegion(project folder: String) {
+        readDevelopmentRegion(projectFile: Self.join(folder, "project.pbxproj"))
+    }
+
+    /// Notes the `developmentRegion = …;` of a `project.pbxproj` (the first project's wins; a
+    /// file that cannot be read or names none is passed over).
+    private mutating func readDevelopmentRegion(projectFile path: String) {
+        guard developmentRegion == nil, let file = try? MappedFile(path: path) else { return }
+        developmentRegion = Self.developmentRegion(in: file.bytes)
+    }
+
+    /// The value of the first `developmentRegion = VALUE;` in a project file: a locale of at
+    /// most 35 letters, digits, `-` and `_` (quotes around it allowed), `_` read as `-`, an old
+    /// project's language name (`English`) as its code.
+    static func developmentRegion(in bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        let needle = Array("developmentRegion".utf8)
+        guard bytes.count >= needle.count else { return nil }
+        var index = 0
+        while index <= bytes.count - needle.count {
+            guard bytes[index] == needle[0], Array(bytes[index..<(index + needle.count)]) == needle else {
+                index += 1
+                continue
+            }
+            var cursor = index + needle.count
+            func skipSpaces() { while cursor < bytes.count, [9, 10, 13, 32].contains(bytes[cursor]) { cursor += 1 } }
+            skipSpaces()
+            guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "=") else { index += 1; continue }
+            cursor += 1
+            skipSpaces()
+            var value: [UInt8] = []
+            while cursor < bytes.count, value.count <= 35, bytes[cursor] != UInt8(ascii: ";") {
+                let byte = bytes[cursor]
+                if byte != UInt8(ascii: "\"") { value.append(byte) }
+                cursor += 1
+            }
+            let allowed = value.allSatisfy { (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0)
+                || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }
+            guard !value.isEmpty, value.count <= 35, allowed else { return nil }
+            let region = String(decoding: value, as: UTF8.self)
+            return legacyLanguageNames[region] ?? region.replacingAll("_", with: "-")
+        }
+        return nil
     }
 
     /// An `.xcloc`: the XLIFF files of `Localized Contents`, in the locale `contents.json` names.
@@ -216,7 +321,7 @@ struct FileFinder {
         switch format {
         case .stringsTable, .stringsDictionary:
             guard let locale = lproj ?? options.locale else {
-                if named { throw .unknownLocale(path: path) }
+                if named, !options.skipsUnreadableFiles { throw .unknownLocale(path: path) }
                 skipped.append(.skippedFile(path: path, reason: "not inside a *.lproj folder, so its locale is unknown"))
                 return
             }
@@ -234,8 +339,10 @@ struct FileFinder {
 
     /// The plan: files in the order found; Interface Builder files localized by copies read
     /// once for labels (the Base copy, else the development language's) and otherwise for
-    /// translations; labels named by file name, with parent folders where two files share one.
-    func plan() -> [XcodeImporter.PlannedFile] {
+    /// translations; labels named by file name, with parent folders where two files share one;
+    /// tables named alike in several folders told apart (`qualifyTables`). Returns the plan and
+    /// the qualified tables.
+    func plan() -> (files: [XcodeImporter.PlannedFile], qualifiedTables: [String]) {
         var plan = found
         // Copies of one document: same file name in sibling `*.lproj` folders.
         var groups: [String: [Int]] = [:]
@@ -245,7 +352,7 @@ struct FileFinder {
         var defining: [Int] = []
         for members in groups.values {
             let locales = members.map { plan[$0].file.locale ?? "" }
-            let preferred = [""] + [options.developmentLanguage, "en"].compactMap { $0 }
+            let preferred = [""] + [options.developmentLanguage ?? developmentRegion, "en"].compactMap { $0 }
             let chosen = preferred.lazy.compactMap { locale in locales.firstIndex(of: locale) }.first ?? 0
             defining.append(members[chosen])
         }
@@ -269,7 +376,66 @@ struct FileFinder {
                 plan[member].labelNamePrefix = prefix.isEmpty ? name : prefix + "/" + name
             }
         }
-        return plan
+        let qualified = Self.qualifyTables(&plan)
+        return (plan, qualified)
+    }
+
+    /// Tables whose names collide: texts of one locale given by files of the same table in
+    /// several bundles (the folder holding a file's `*.lproj` folder, or holding the file
+    /// itself when it is in none: an app's and its extension's `en.lproj/Localizable.strings`).
+    /// Every file of such a table (its storyboards too) gets its bundle's folders in front, as
+    /// few as tell the bundles apart (`App/Localizable`, `Widget/Localizable`); other tables
+    /// keep their names, wherever their files lie. XLIFF names its tables inside the file and
+    /// is left as it is. Returns the new table names.
+    static func qualifyTables(_ plan: inout [XcodeImporter.PlannedFile]) -> [String] {
+        var bundlesByTable: [String: [String: [String]]] = [:]
+        // The locales each table's bundles give texts in (nil: a String Catalog, any locale).
+        var localesByTable: [String: [String: Set<String?>]] = [:]
+        for planned in plan {
+            guard let table = planned.file.table, planned.file.format != .xliff else { continue }
+            let bundle = bundleFolders(of: planned.file.path)
+            let identity = bundle.joined(separator: "/")
+            bundlesByTable[table, default: [:]][identity] = bundle
+            // A storyboard that defines labels gives none of its table's texts.
+            guard !(planned.file.format == .interfaceBuilder && planned.labelNamePrefix != nil) else { continue }
+            localesByTable[table, default: [:]][identity, default: []].insert(planned.file.format == .stringCatalog ? nil : planned.file.locale)
+        }
+        func collide(_ locales: [Set<String?>]) -> Bool {
+            for (index, one) in locales.enumerated() {
+                for other in locales[(index + 1)...] where one.contains(nil) || other.contains(nil) || !one.isDisjoint(with: other) {
+                    return true
+                }
+            }
+            return false
+        }
+        var renamed: [String: [String: String]] = [:]
+        for (table, bundles) in bundlesByTable where bundles.count > 1 && collide(Array(localesByTable[table, default: [:]].values)) {
+            let folders = Array(bundles.values)
+            var depth = 1
+            while depth < (folders.map(\.count).max() ?? 0),
+                  Set(folders.map { $0.suffix(depth).joined(separator: "/") }).count < folders.count {
+                depth += 1
+            }
+            for (identity, bundle) in bundles {
+                let prefix = bundle.suffix(depth).joined(separator: "/")
+                renamed[table, default: [:]][identity] = prefix.isEmpty ? table : prefix + "/" + table
+            }
+        }
+        guard !renamed.isEmpty else { return [] }
+        for index in plan.indices {
+            guard let table = plan[index].file.table, plan[index].file.format != .xliff,
+                  let names = renamed[table] else { continue }
+            plan[index].file.table = names[bundleFolders(of: plan[index].file.path).joined(separator: "/")]
+        }
+        return renamed.values.flatMap(\.values).sorted()
+    }
+
+    /// The folders of a file's bundle: those above its nearest `*.lproj` folder, else those
+    /// it is in (`.` left out).
+    static func bundleFolders(of path: String) -> [String] {
+        var folders = path.split(separator: "/").dropLast().map(String.init)
+        if let lproj = folders.lastIndex(where: { $0.hasSuffix(".lproj") }) { folders = Array(folders[..<lproj]) }
+        return folders.filter { $0 != "." }
     }
 
     // MARK: Paths

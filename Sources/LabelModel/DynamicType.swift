@@ -26,6 +26,28 @@ public enum ContentSizeCategory: String, Sendable, CaseIterable, Comparable {
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.index < rhs.index }
 }
 
+extension ContentSizeCategory {
+    /// The category a UIKit name stands for, in any case (`large`, `LARGE`,
+    /// `accessibilityExtraLarge`): the one reading of a category's name, for settings,
+    /// definitions and every command's options. Nil for a name that is none.
+    public init?(named name: String) {
+        let lowered = name.lowercased()
+        guard let category = Self.allCases.first(where: { $0.rawValue.lowercased() == lowered }) else { return nil }
+        self = category
+    }
+
+    /// The same, an error naming `field` and listing the names for a name that is none.
+    public static func named(_ name: String, field: String = "contentSizeCategory") throws(LayoutError) -> ContentSizeCategory {
+        guard let category = ContentSizeCategory(named: name) else {
+            throw .invalidField(field: field, message: "unknown content size category \"\(name)\" (expected one of \(names))")
+        }
+        return category
+    }
+
+    /// Every category's UIKit name, from the smallest, comma-separated (for messages).
+    public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
+}
+
 /// A Dynamic Type text style (`UIFont.TextStyle`): a font size for each content size category,
 /// as iOS sets `preferredFont(forTextStyle:)`, and a weight (headline is semibold).
 public enum TextStyle: String, Sendable, CaseIterable {

@@ -42,13 +42,3 @@ public struct LayoutRequest: Sendable, Hashable {
                   category: try requestedCategory.map { text throws(LayoutError) in try ContentSizeCategory.named(text) } ?? category)
     }
 }
-
-extension ContentSizeCategory {
-    /// The category of a UIKit name (`large`, `accessibilityExtraLarge`, …); an error lists them.
-    public static func named(_ name: String, field: String = "contentSizeCategory") throws(LayoutError) -> ContentSizeCategory {
-        guard let category = ContentSizeCategory(rawValue: name) else {
-            throw .invalidField(field: field, message: "unknown content size category \"\(name)\" (expected one of \(allCases.map(\.rawValue).joined(separator: ", ")))")
-        }
-        return category
-    }
-}

@@ -45,7 +45,8 @@ public enum DebugColors {
     public static let baseline = Color(red: 255, green: 140, blue: 0)
 }
 
-/// Draws labels with cairo: each label's background over its bounds, and its text in its text
+/// Draws labels with cairo: each label's background over its bounds (a dark `backdrop` for a
+/// label without one whose text is too light to read on white), and its text in its text
 /// color with the very fonts, glyphs and positions the layout engine computed
 /// (`LayoutEngine.glyphRuns`): there is no second layout engine. Fonts are opened with
 /// FreeType from the engine's face files and drawn through cairo-ft, color emoji included.
@@ -202,6 +203,30 @@ public final class Renderer {
         return try LabelPicture(definition: caption, engine: engine)
     }
 
+    /// Colors of the box standing in for a label that cannot be laid out.
+    public enum FailureColors {
+        public static let background = Color(red: 255, green: 222, blue: 222)
+        public static let text = Color(red: 170, green: 0, blue: 0)
+    }
+
+    /// A picture standing in for a label that cannot be laid out (its font is missing, a token
+    /// is broken): a light red box of its frame's size (20 pt tall when it has no height)
+    /// saying so, drawn where the label would be, so a screen or sheet still shows every label.
+    public func failurePicture(name: String, frame: Rect) throws -> LabelPicture {
+        var marker = LabelDefinition(name: name, frame: Rect(x: frame.x, y: frame.y, width: max(frame.width, 20),
+                                                            height: frame.height > 0 ? frame.height : 20))
+        marker.text = "✕ cannot be laid out"
+        marker.font = Sheet.captionFont
+        marker.numberOfLines = 0
+        marker.lineBreakMode = .truncateTail
+        marker.textAlignment = .left
+        marker.verticalAlignment = .middle
+        marker.contentInsets = EdgeInsets(top: 0, left: 2, bottom: 0, right: 2)
+        marker.backgroundColor = FailureColors.background
+        marker.textColor = FailureColors.text
+        return try LabelPicture(definition: marker, engine: engine)
+    }
+
     // MARK: - Drawing
 
     /// A canvas of `width × height` points at `scale`, filled with `background`, and a
@@ -218,6 +243,23 @@ public final class Renderer {
         }
         cairo_set_font_options(context.cairo, options.handle)
         return (canvas, context)
+    }
+
+    /// What a label with no background of its own is drawn on when its text is too light to
+    /// read on white (white text meant for a dark or colored view behind it): a dark gray, as
+    /// iOS's dark elevated background.
+    public static let backdrop = Color(red: 0x2C, green: 0x2C, blue: 0x2E)
+
+    /// True when a text color, laid over white, is lighter than a contrast of 3:1 against it
+    /// (WCAG's least for large text), so a picture on white would hide it.
+    public static func needsBackdrop(_ text: Color) -> Bool {
+        func linear(_ component: UInt8) -> Double {
+            let alpha = Double(text.alpha) / 255
+            let value = (Double(component) / 255) * alpha + (1 - alpha)
+            return value <= 0.04045 ? value / 12.92 : pow((value + 0.055) / 1.055, 2.4)
+        }
+        let luminance = 0.2126 * linear(text.red) + 0.7152 * linear(text.green) + 0.0722 * linear(text.blue)
+        return 1.05 / (luminance + 0.05) < 3
     }
 
     /// Points to whole pixels, rounded up (a value a hair over a whole pixel stays on it).
@@ -237,7 +279,11 @@ public final class Renderer {
         cairo_save(cairo)
         defer { cairo_restore(cairo) }
         cairo_translate(cairo, origin.x, origin.y)
-        if definition.backgroundColor.alpha > 0 { context.fill(bounds, definition.backgroundColor) }
+        if definition.backgroundColor.alpha > 0 {
+            context.fill(bounds, definition.backgroundColor)
+        } else if Self.needsBackdrop(definition.textColor) {
+            context.fill(bounds, Self.backdrop)
+        }
         cairo_save(cairo)
         cairo_rectangle(cairo, bounds.x, bounds.y, bounds.width, bounds.height)
         cairo_clip(cairo)

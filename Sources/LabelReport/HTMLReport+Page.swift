@@ -33,6 +33,7 @@ extension HTMLReport {
         html += "</section>\n"
         html += baselineSection()
         html += fittingSection()
+        html += keysSection()
         html += "<script>\(Self.script)</script>\n</body>\n</html>\n"
         return html
     }
@@ -43,7 +44,7 @@ extension HTMLReport {
     }
 
     /// The value a locale has in `data-locale` and the filter: `base` for the base text.
-    static func localeValue(_ locale: String) -> String { locale.isEmpty ? "base" : locale }
+    static func localeValue(_ locale: String) -> String { LocaleTag.name(locale) }
 
     /// Findings per locale (rows) and category (columns), with totals, and per kind.
     func summarySection(_ findings: [Finding]) -> String {
@@ -110,7 +111,7 @@ extension HTMLReport {
         }
         var figures: [(Picture, String)] = []
         if let picture = entry.picture { figures.append((picture, Self.localeValue(finding.locale))) }
-        if let picture = entry.basePicture { figures.append((picture, "base")) }
+        if let picture = entry.basePicture { figures.append((picture, LocaleTag.baseName)) }
         if !figures.isEmpty {
             html += "<div class=\"pictures\">\n"
             for (picture, caption) in figures { html += figure(picture, caption: caption, name: finding.label) }
@@ -165,6 +166,19 @@ extension HTMLReport {
             html += "<li><span class=\"name\">\(escapeMarkup(label))</span> <span class=\"locales\">\(escapeMarkup(locales[label]!.joined(separator: ", ")))</span></li>\n"
         }
         if fitting.count > Self.fittingListLimit { html += "<li>… and \(fitting.count - Self.fittingListLimit) more</li>\n" }
+        return html + "</ul>\n</details>\n</section>\n"
+    }
+
+    /// The keys whose texts no label shows (texts nothing checks), folded.
+    func keysSection() -> String {
+        let keys = outcome.result.keysWithoutLabels
+        guard !keys.isEmpty else { return "" }
+        var html = "<section id=\"unshown-keys\">\n<h2>Keys no label shows</h2>\n<details>\n<summary>\(counted(keys.count, "key")) \(keys.count == 1 ? "holds" : "hold") texts no label in the catalog shows</summary>\n<ul>\n"
+        for key in keys.prefix(Self.fittingListLimit) {
+            let location = key.source.file + (key.source.line.map { ":\($0)" } ?? "")
+            html += "<li><code>\(escapeMarkup(key.key))</code> <span class=\"locales\">\(escapeMarkup(location))</span></li>\n"
+        }
+        if keys.count > Self.fittingListLimit { html += "<li>… and \(keys.count - Self.fittingListLimit) more</li>\n" }
         return html + "</ul>\n</details>\n</section>\n"
     }
 

@@ -117,7 +117,7 @@ public struct HTMLReport {
         /// `large`, with anything but ASCII letters, digits, `.`, `-` and `_` as `_`; a number
         /// is added when two texts come out the same.
         mutating func fileName(for text: CheckedText) -> String {
-            var parts = [text.label, text.locale.isEmpty ? "base" : text.locale]
+            var parts = [text.label, LocaleTag.name(text.locale)]
             if !text.variant.isEmpty { parts.append(text.variant) }
             if text.category != Finding.defaultCategory { parts.append(text.category) }
             let stem = String(parts.joined(separator: "@").unicodeScalars.map { scalar -> Character in

@@ -51,7 +51,7 @@ public enum JUnitReport {
                     cases += "/>\n"
                 }
             }
-            let locale = suite.locale.isEmpty ? "base" : suite.locale
+            let locale = LocaleTag.name(suite.locale)
             body += "  <testsuite name=\"labelcat check [\(escapeMarkup(locale, attribute: true))]\" tests=\"\(counts.tests)\" failures=\"\(counts.failures)\" errors=\"\(counts.errors)\" skipped=\"\(counts.skipped)\" time=\"0\">\n"
             body += cases
             body += "  </testsuite>\n"

@@ -1,6 +1,7 @@
 import LabelCatalog
 import LabelImport
 import LabelJSON
+import LabelModel
 
 /// How the texts of an import find their labels.
 public enum TextMatching: Sendable, Hashable {
@@ -14,10 +15,13 @@ public enum TextMatching: Sendable, Hashable {
 
 /// What an import of Xcode's files does with what it reads.
 public struct TextImportOptions: Sendable, Hashable {
-    /// How files are found and what locale a strings table outside any `*.lproj` folder has.
+    /// How files are found (exclusions, the locale of strings tables outside any `*.lproj`
+    /// folder, the development language).
     public var files: ImportOptions
     public var matching: TextMatching
-    /// Refuse the whole import when a text's key (or name) matches no label.
+    /// Refuse the whole import at the first file that cannot be read and at any key (or name)
+    /// no label has. Otherwise such a file is skipped with a warning (each file is imported
+    /// whole or not at all) and keys no label shows are counted.
     public var strict: Bool
 
     public init(files: ImportOptions = ImportOptions(), matching: TextMatching = .keys, strict: Bool = false) {
@@ -27,21 +31,59 @@ public struct TextImportOptions: Sendable, Hashable {
     }
 }
 
+/// A file an import did not take, and why (its error names the file and line).
+public struct SkippedFile: Sendable {
+    public var path: String
+    public var error: ImportedFileError
+}
+
+/// Why a file of an import cannot be imported: it cannot be read (malformed, not text,
+/// unreadable: the `ImportError` names its file, line or XML element, and key), or a label or
+/// text it holds cannot be stored (the catalog's error, with where it was read).
+public enum ImportedFileError: Error, Sendable, CustomStringConvertible {
+    case unreadable(ImportError)
+    case unstorable(CatalogError)
+
+    public var description: String {
+        switch self {
+        case .unreadable(let error): error.description
+        case .unstorable(let error): error.description
+        }
+    }
+}
+
+/// Where the development language an import used came from.
+public enum DevelopmentLanguageOrigin: Sendable, Hashable {
+    /// Given to the import (`ImportOptions.developmentLanguage`).
+    case option
+    /// The catalog's `development_language` setting.
+    case setting
+    /// The `sourceLanguage` of a String Catalog the import read (its path).
+    case stringCatalog(String)
+    /// The `developmentRegion` of an Xcode project the import found.
+    case project
+    /// None of those: English.
+    case fallback
+}
+
 /// What an import did.
 public struct ImportSummary: Sendable {
     /// The files read, in order.
     public var files: [ImportedFile] = []
     public var warnings: [ImportWarning] = []
+    /// Files that could not be read, skipped whole (not with `strict`).
+    public var skippedFiles: [SkippedFile] = []
     /// Interface Builder labels: new definitions, changed ones, and ones stored already as read.
     public var labelsCreated = 0
     public var labelsUpdated = 0
     public var labelsUnchanged = 0
-    /// Texts read that matched a label (counted once per label they fill).
-    public var textsMatched = 0
+    /// Texts read and stored (by key: once per text, whether or not a label shows it yet; by
+    /// name: once per label).
+    public var textsStored = 0
     /// Of those, the ones that changed the catalog (new or different text or source).
     public var textsWritten = 0
     /// Texts not translated yet (state `new` outside the development language): not stored;
-    /// a text stored for the same label, locale and variant before is removed.
+    /// a text stored for the same key (or label), locale and variant before is removed.
     public var textsNotLaidOut = 0
     public var textsRemoved = 0
     /// Keys (or names) no label has, in the order first read.
@@ -50,43 +92,93 @@ public struct ImportSummary: Sendable {
     public var locales: [String] { tablesByLocale.keys.sorted() }
     /// The tables of the texts read, by locale.
     public var tablesByLocale: [String: Set<String>] = [:]
+    /// Locales read in which no label shows any of the texts read (by key), sorted.
+    public var localesWithoutLabels: [String] = []
     /// Labels whose layouts the import left queued (`layOutQueued` computes them).
     public var labelsQueued = 0
+    /// The development language the import used, and where it came from.
+    public var developmentLanguage = CatalogSetting.developmentLanguage.defaultValue
+    public var developmentLanguageOrigin = DevelopmentLanguageOrigin.fallback
+    /// Tables named alike in several folders, told apart by their folders (`App/Localizable`).
+    public var qualifiedTables: [String] = []
+    /// The font families the Interface Builder labels read name, with how many labels name each.
+    public var fontFamilies: [String: Int] = [:]
 }
 
 extension Catalog {
     /// Imports Xcode's files (strings tables, stringsdict files, String Catalogs, XLIFF,
     /// Interface Builder documents; files and folders) into the catalog in one transaction:
-    /// Interface Builder labels become label definitions, and every text fills the labels its
-    /// key names (`options.matching`), with its variant and the file and line it came from.
-    /// A file that cannot be read (malformed, not text) is an `ImportError` naming its file,
-    /// line and key, and leaves the catalog as it was; so does a key no label has with
-    /// `strict` (a `CatalogError`, as is everything the catalog refuses).
+    /// Interface Builder labels become label definitions, and every text is stored by its key
+    /// (`key_texts`), which every label keyed to it shows (`options.matching` `.labelNames`:
+    /// texts of labels named by their keys), with its variant and the file and line it came
+    /// from. A file that cannot be read (malformed, not text) is skipped whole with its error in
+    /// the summary; with `strict` it refuses the import (its `ImportError`), as does a key no
+    /// label has (a `CatalogError`, as is everything the catalog refuses), leaving the catalog
+    /// as it was.
     ///
     /// Layouts are not computed here: the labels written are queued (`layOutQueued`, `serve`
     /// or any command that reads layouts brings them up to date), so the write lock is held
     /// for the writing alone. Interface Builder files are read first, so a translation finds
     /// its label wherever the files lie.
     public func importTexts(from paths: [String], options: TextImportOptions = TextImportOptions()) throws -> ImportSummary {
-        let importer = try XcodeImporter(paths: paths, options: options.files)
+        var fileOptions = options.files
+        fileOptions.skipsUnreadableFiles = !options.strict
+        let setting = CatalogSetting.developmentLanguage
+        let explicit = try fileOptions.developmentLanguage.map { language throws(CatalogError) in try setting.normalized(language) }
+        let stored = try storedSettings()[setting.key].map { language throws(CatalogError) in try setting.normalized(language) }
+        fileOptions.developmentLanguage = explicit ?? stored
+        let importer = try XcodeImporter(paths: paths, options: fileOptions)
         var summary = ImportSummary()
+        summary.qualifiedTables = importer.qualifiedTables
+        summary.warnings = importer.skipped
         try write {
             try database.withoutTriggers {
                 var state = try ImportState(database: database, matching: options.matching)
+                var skipped: Set<Int> = []
+                /// Reads one file in a savepoint: a file that cannot be read is undone and skipped
+                /// (unless strict), with what the summary and the state had counted of it.
+                func importFile(_ index: Int, _ handle: (ImportedItem, inout ImportState, inout ImportSummary) throws(CatalogError) -> Void) throws {
+                    let (stateBefore, summaryBefore) = (state, summary)
+                    let reason: ImportedFileError
+                    do {
+                        try database.savepoint("import_file") {
+                            try Self.reading(importer, file: index) { item throws(CatalogError) in try handle(item, &state, &summary) }
+                        }
+                        return
+                    } catch let error as ImportError where !options.strict {
+                        reason = .unreadable(error)
+                    } catch let error as CatalogError where !options.strict && error.isImportedFileContent {
+                        reason = .unstorable(error)
+                    }
+                    (state, summary) = (stateBefore, summaryBefore)
+                    summary.skippedFiles.append(SkippedFile(path: importer.files[index].path, error: reason))
+                    skipped.insert(index)
+                }
                 if options.matching == .keys {
-                    try Self.reading(importer, including: { $0.format == .interfaceBuilder }) { item throws(CatalogError) in
-                        guard case .label(let label) = item else { return }
-                        try state.store(label, summary: &summary)
+                    for index in importer.files.indices where importer.files[index].format == .interfaceBuilder {
+                        try importFile(index) { item, state, summary throws(CatalogError) in
+                            guard case .label(let label) = item else { return }
+                            try state.store(label, summary: &summary)
+                        }
                     }
                 }
-                try Self.reading(importer, including: { _ in true }) { item throws(CatalogError) in
-                    switch item {
-                    case .file(let file): summary.files.append(file)
-                    case .warning(let warning): summary.warnings.append(warning)
-                    case .label: break
-                    case .string(let text):
-                        summary.tablesByLocale[text.locale, default: []].insert(text.table)
-                        try state.store(text, summary: &summary)
+                var format: FileFormat?
+                var sourceLanguage: (locale: String, file: String)?
+                for index in importer.files.indices where !skipped.contains(index) {
+                    try importFile(index) { item, state, summary throws(CatalogError) in
+                        switch item {
+                        case .file(let file):
+                            summary.files.append(file)
+                            format = file.format
+                        case .warning(let warning): summary.warnings.append(warning)
+                        case .label: break
+                        case .string(let text):
+                            if sourceLanguage == nil, format == .stringCatalog, text.isSourceLanguage {
+                                sourceLanguage = (text.locale, text.source.file)
+                            }
+                            summary.tablesByLocale[text.locale, default: []].insert(text.table)
+                            try state.store(text, summary: &summary)
+                        }
                     }
                 }
                 summary.unmatched = state.unmatched
@@ -94,6 +186,14 @@ extension Catalog {
                     if options.matching == .labelNames { throw CatalogError.unknownLabels(summary.unmatched.map(\.key).sorted()) }
                     throw CatalogError.unknownKeys(summary.unmatched)
                 }
+                if options.matching == .keys {
+                    summary.localesWithoutLabels = summary.locales.filter { !state.localesShown.contains($0) }
+                    try chooseDevelopmentLanguage(explicit: explicit, stored: stored,
+                                                  sourceLanguage: try sourceLanguage.map { found throws(CatalogError) in
+                                                      (try setting.normalized(found.locale), found.file) },
+                                                  region: importer.developmentRegion, summary: &summary)
+                }
+                summary.fontFamilies = state.fontFamilies
                 let queue = try database.statement("INSERT INTO recompute_queue (kind, name) VALUES ('label', ?)")
                 for label in state.touched.sorted() { try queue.run(.text(label)) }
                 summary.labelsQueued = state.touched.count
@@ -102,18 +202,52 @@ extension Catalog {
         return summary
     }
 
-    /// Reads an importer's files: a file's error is thrown as the `ImportError` it is, the
+    /// Picks the development language of an import (docs/xcode-files.md): the one given, else
+    /// the catalog's setting, else the first String Catalog's `sourceLanguage`, else the Xcode
+    /// project's `developmentRegion`, else English; and records it as the setting when it was
+    /// given or the setting is not set yet. A change queues every label (their base texts may
+    /// change). Called inside the import's transaction, with triggers off.
+    private func chooseDevelopmentLanguage(explicit: String?, stored: String?, sourceLanguage: (locale: String, file: String)?,
+                                           region: String?, summary: inout ImportSummary) throws {
+        let setting = CatalogSetting.developmentLanguage
+        if let explicit {
+            (summary.developmentLanguage, summary.developmentLanguageOrigin) = (explicit, .option)
+        } else if let stored {
+            (summary.developmentLanguage, summary.developmentLanguageOrigin) = (stored, .setting)
+        } else if let sourceLanguage {
+            (summary.developmentLanguage, summary.developmentLanguageOrigin) = (sourceLanguage.locale, .stringCatalog(sourceLanguage.file))
+        } else if let region {
+            (summary.developmentLanguage, summary.developmentLanguageOrigin) = (try setting.normalized(region), .project)
+        } else {
+            return
+        }
+        guard summary.developmentLanguage != stored else { return }
+        try database.statement("""
+            INSERT INTO settings (key, value) VALUES (?1, ?2) ON CONFLICT (key) DO UPDATE SET value = ?2
+            """).run(.text(setting.key), .text(summary.developmentLanguage))
+        if summary.developmentLanguage != stored ?? setting.defaultValue {
+            try database.statement("INSERT INTO recompute_queue (kind) VALUES ('all')").run()
+        }
+    }
+
+    /// Reads one file of an importer: a file's error is thrown as the `ImportError` it is, the
     /// handler's as the `CatalogError` it is.
-    private static func reading(_ importer: XcodeImporter, including: (ImportedFile) -> Bool,
+    private static func reading(_ importer: XcodeImporter, file index: Int,
                                 _ handle: (ImportedItem) throws(CatalogError) -> Void) throws {
         do throws(ImportFailure<CatalogError>) {
-            try importer.read(including: including, handle)
+            try importer.readFile(at: index, handle)
         } catch {
             switch error {
             case .file(let failure): throw failure
             case .handler(let failure): throw failure
             }
         }
+    }
+
+    /// The font families of `families` (as an import's summary counts them) that no
+    /// installed font has and no substitute stands for, with their label counts, sorted.
+    public func missingFontFamilies(_ families: [String: Int]) -> [(family: String, labels: Int)] {
+        families.keys.sorted().filter { !engine.fonts.isAvailable(family: $0) }.map { ($0, families[$0]!) }
     }
 
     /// What an import left untranslated: per locale it read (not the base text), the labels
@@ -127,6 +261,7 @@ extension Catalog {
             let statement = try database.statement("""
                 SELECT name FROM labels WHERE key >= ?1 || ':' AND key < ?1 || ';'
                     AND NOT EXISTS (SELECT 1 FROM label_texts WHERE label = labels.name AND locale = ?2)
+                    AND NOT EXISTS (SELECT 1 FROM key_texts WHERE key = labels.key AND locale = ?2)
                 """)
             var result: [(locale: String, labels: [String])] = []
             for locale in tablesByLocale.keys.sorted() {
@@ -144,7 +279,8 @@ extension Catalog {
 }
 
 /// What an import keeps while it writes: its statements, the labels of the last key looked
-/// up, the labels it wrote, the keys no label has.
+/// up, the labels it wrote, the keys no label has, the locales some label shows, the font
+/// families of its labels.
 struct ImportState {
     let database: Database
     let matching: TextMatching
@@ -157,6 +293,10 @@ struct ImportState {
     private(set) var touched: Set<String> = []
     private(set) var unmatched: [UnmatchedKey] = []
     private var unmatchedKeys: Set<String> = []
+    /// Locales of texts whose key some label has.
+    private(set) var localesShown: Set<String> = []
+    /// Font families Interface Builder labels name, with their label counts.
+    private(set) var fontFamilies: [String: Int] = [:]
 
     init(database: Database, matching: TextMatching) throws {
         self.database = database
@@ -176,12 +316,13 @@ struct ImportState {
             try exists.bind([.text(record.name)])
             let existed = try exists.step()
             exists.reset()
-            if try writer.write(record, replacingTexts: false) {
+            if try writer.write(record, withTexts: false) {
                 if existed { summary.labelsUpdated += 1 } else { summary.labelsCreated += 1 }
                 touched.insert(record.name)
             } else {
                 summary.labelsUnchanged += 1
             }
+            for family in label.definition["font"]?["family"]?.string.map({ [$0] }) ?? [] { fontFamilies[family, default: 0] += 1 }
         } catch let error as CatalogError {
             throw .importedLabel(source: source, error: error)
         } catch let error as DatabaseError {
@@ -191,33 +332,34 @@ struct ImportState {
         }
     }
 
-    /// A text: written to every label its key names (or removed there, when not translated yet).
+    /// A text: stored by its key, queuing every label that shows it (or, by name, written to
+    /// its label); when not translated yet, removed instead.
     mutating func store(_ text: LocalizedString, summary: inout ImportSummary) throws(CatalogError) {
         let key = matching == .keys ? text.table + ":" + text.key : text.key
         let source = TextSource(file: text.source.file, line: text.source.line)
         do {
             let labels = try labels(for: key)
-            guard !labels.isEmpty else {
+            if labels.isEmpty {
                 if unmatchedKeys.insert(key).inserted { unmatched.append(UnmatchedKey(key: key, source: source)) }
+            } else {
+                localesShown.insert(text.locale)
+            }
+            guard matching == .keys else { return try storeByName(text, labels: labels, source: source, summary: &summary) }
+            guard LabelRecord.isValidKey(key) else { throw CatalogError.invalidInput(LabelRecord.keyRule) }
+            let textKey = TextKey(locale: text.locale, variant: text.variant)
+            if !text.isLaidOut {
+                summary.textsNotLaidOut += 1
+                if try writer.removeKeyText(key: key, textKey) {
+                    summary.textsRemoved += 1
+                    touched.formUnion(labels)
+                }
                 return
             }
-            for label in labels {
-                let entry = LabelText(label: label, locale: text.locale, variant: text.variant, text: text.value, source: source)
-                if !text.isLaidOut {
-                    summary.textsNotLaidOut += 1
-                    guard !(entry.locale.isEmpty && entry.variant.isEmpty) else { continue }
-                    if try writer.removeText(label: label, key: entry.key) {
-                        summary.textsRemoved += 1
-                        touched.insert(label)
-                    }
-                    continue
-                }
-                try Catalog.checkText(entry)
-                summary.textsMatched += 1
-                if try writer.writeText(entry) {
-                    summary.textsWritten += 1
-                    touched.insert(label)
-                }
+            try Catalog.checkText(locale: text.locale, variant: text.variant, text: text.value)
+            summary.textsStored += 1
+            if try writer.writeKeyText(key: key, textKey, value: text.value, source: source) {
+                summary.textsWritten += 1
+                touched.formUnion(labels)
             }
         } catch let error as CatalogError {
             throw .importedText(source: source, key: key, error: error)
@@ -225,6 +367,30 @@ struct ImportState {
             throw .database(error)
         } catch {
             throw .invalidInput("\(error)")
+        }
+    }
+
+    /// A text keyed by label name: written to that label as its own (or removed there, when
+    /// not translated yet; the base text is never removed).
+    private mutating func storeByName(_ text: LocalizedString, labels: [String], source: TextSource,
+                                      summary: inout ImportSummary) throws {
+        for label in labels {
+            let entry = LabelText(label: label, locale: text.locale, variant: text.variant, text: text.value, source: source)
+            if !text.isLaidOut {
+                summary.textsNotLaidOut += 1
+                guard !(entry.locale.isEmpty && entry.variant.isEmpty) else { continue }
+                if try writer.removeText(label: label, key: entry.key) {
+                    summary.textsRemoved += 1
+                    touched.insert(label)
+                }
+                continue
+            }
+            try Catalog.checkText(entry)
+            summary.textsStored += 1
+            if try writer.writeText(entry) {
+                summary.textsWritten += 1
+                touched.insert(label)
+            }
         }
     }
 

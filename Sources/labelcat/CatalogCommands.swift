@@ -16,10 +16,21 @@ func openCatalog(_ arguments: ParsedArguments, readOnly: Bool = false) throws ->
 
 let jsonFlag = OptionSpec.flag("json", help: "Print JSON (one object per line for lists).")
 
+/// The `--locale` option as every command reads it: `base` (any case) or `''` for the base
+/// text's locale (""), the spelling outputs write; nil when not given.
+func localeOption(_ arguments: ParsedArguments) -> String? {
+    arguments.value("locale").map { LocaleTag.isBase($0) ? "" : $0 }
+}
+
 /// The content size category of a `--category` option (a UIKit name), or nil when not given.
 func categoryOption(_ arguments: ParsedArguments) throws -> ContentSizeCategory? {
-    guard let name = arguments.value("category") else { return nil }
-    guard let category = ContentSizeCategory(rawValue: name) else {
+    try arguments.value("category").map { try category(named: $0, arguments) }
+}
+
+/// A `--category` value read as every command reads a category's name (any case); a name that
+/// is none is a usage error with a suggestion.
+func category(named name: String, _ arguments: ParsedArguments) throws -> ContentSizeCategory {
+    guard let category = ContentSizeCategory(named: name) else {
         let names = ContentSizeCategory.allCases.map(\.rawValue)
         throw UsageError(message: "The value '\(name)' of '--category' is not a content size category.\(suggestion(name, names, prefix: "")) (one of \(names.joined(separator: ", ")))",
                          commandPath: arguments.path)
@@ -240,7 +251,7 @@ let layoutCommand = Command(
 func runLayout(_ arguments: ParsedArguments) throws -> Int32 {
     let category = try categoryOption(arguments)
     let catalog = try openCatalog(arguments)
-    let locale = arguments.value("locale").map { LocaleTag.isBase($0) ? "" : $0 } ?? ""
+    let locale = localeOption(arguments) ?? ""
     let layout = try catalog.layout(label: arguments.positionals[0], locale: locale, variant: arguments.value("variant") ?? "",
                                     category: category)
     if arguments.flag("json") {
@@ -263,7 +274,7 @@ func runLayout(_ arguments: ParsedArguments) throws -> Int32 {
 func runLayoutList(_ arguments: ParsedArguments) throws -> Int32 {
     let glob = arguments.positionals.first ?? "*"
     let category = try categoryOption(arguments)
-    let locale = arguments.value("locale")
+    let locale = localeOption(arguments)
     let variant = arguments.value("variant")
     let rows: [StoredLayout]
     if arguments.flag("stale") {
@@ -308,7 +319,7 @@ func runLayoutList(_ arguments: ParsedArguments) throws -> Int32 {
     for row in rows {
         let rect = row.textRect.map { "\(formatted($0.x)), \(formatted($0.y)), \(formatted($0.width)), \(formatted($0.height))" }
             ?? "error: \(row.error ?? "")"
-        var cells = [row.label, row.locale.isEmpty ? "-" : row.locale]
+        var cells = [row.label, LocaleTag.name(row.locale)]
         if variants { cells.append(row.variant.isEmpty ? "-" : row.variant) }
         if categories { cells.append(row.category) }
         cells += [row.lineCount.map { "\($0)/\(row.neededLineCount ?? 0)" } ?? "-",

@@ -34,6 +34,7 @@ let checkCommand = Command(
         .flag("json", help: "The same as --format json: one JSON object per finding per line."),
         .option("baseline", "FILE", help: "Fail only on findings not in this baseline file."),
         .option("update-baseline", "FILE", help: "Write the findings to this baseline file (and exit 0)."),
+        .flag("verbose", help: "List the keys whose texts no label shows (the text format counts them)."),
     ],
     run: runCheck)
 
@@ -48,10 +49,13 @@ let checkScopeOptions: [OptionSpec] = [
     .flag("shrunk", help: "Also list texts that fit only because their font shrank (autoshrink)."),
 ]
 
-/// The check scope from a command's glob and scope options.
-func checkScope(_ arguments: ParsedArguments) -> CheckScope {
-    CheckScope(glob: arguments.positionals.first ?? "*", locales: arguments.values["locale"],
-               categories: arguments.values["category"], includesShrunk: arguments.flag("shrunk"))
+/// The check scope from a command's glob and scope options; a `--category` that names no
+/// category is a usage error, as in every command (one that the catalog does not keep is
+/// "nothing to check").
+func checkScope(_ arguments: ParsedArguments) throws -> CheckScope {
+    let categories = try arguments.values["category"].map { try $0.map { try category(named: $0, arguments).rawValue } }
+    return CheckScope(glob: arguments.positionals.first ?? "*", locales: arguments.values["locale"],
+                      categories: categories, includesShrunk: arguments.flag("shrunk"))
 }
 
 /// The exit status of a check that had nothing to check.
@@ -62,7 +66,7 @@ let nothingMatchedStatus: Int32 = 2
 func runCheckScope(_ arguments: ParsedArguments) throws -> (catalog: Catalog, result: CheckResult)? {
     let catalog = try openCatalog(arguments)
     do {
-        let result = try catalog.check(checkScope(arguments))
+        let result = try catalog.check(try checkScope(arguments))
         for match in result.localeMatches where match.isFallback {
             OutputStream.standardError.write("Note: no texts for locale '\(match.requested)'; checking its fallback '\(match.matched)'.\n")
         }
@@ -107,7 +111,7 @@ func runCheck(_ arguments: ParsedArguments) throws -> Int32 {
     }
     let outcome = CheckOutcome(result: result, baseline: baseline)
     switch format {
-    case .text: printText(outcome)
+    case .text: printText(outcome, verbose: arguments.flag("verbose"))
     case .json: for line in FindingsJSON.lines(outcome) { print(line) }
     case .github: print(GitHubAnnotations.render(outcome), terminator: "")
     case .junit: print(JUnitReport.render(outcome), terminator: "")
@@ -116,9 +120,10 @@ func runCheck(_ arguments: ParsedArguments) throws -> Int32 {
     return outcome.exitCode
 }
 
-/// The text format: a table of the failing findings, then what the baseline says, then a
-/// one-line summary (on standard error when the check fails).
-func printText(_ outcome: CheckOutcome) {
+/// The text format: a table of the failing findings, then what the baseline says, the keys
+/// whose texts no label shows (counted; listed with `verbose`), then a one-line summary (on
+/// standard error when the check fails).
+func printText(_ outcome: CheckOutcome, verbose: Bool = false) {
     let result = outcome.result
     let findings = outcome.new
     if !findings.isEmpty {
@@ -129,7 +134,7 @@ func printText(_ outcome: CheckOutcome) {
         if categories { headers.append("category") }
         var table = Table(headers: headers + ["kind", "lines shown/needed", "over", "visible text"])
         for finding in findings {
-            var cells = [finding.label, finding.locale.isEmpty ? "-" : finding.locale]
+            var cells = [finding.label, LocaleTag.name(finding.locale)]
             if variants { cells.append(finding.variant.isEmpty ? "-" : finding.variant) }
             if categories { cells.append(finding.category) }
             if finding.kind == .error {
@@ -153,6 +158,13 @@ func printText(_ outcome: CheckOutcome) {
                                (outcome.gone, "Gone (in the baseline, but the text no longer exists):")] where !entries.isEmpty {
         print(heading)
         for entry in entries { print("  \(entry.displayName)") }
+    }
+    if !result.keysWithoutLabels.isEmpty {
+        let keys = result.keysWithoutLabels
+        print("\(counted(keys.count, "key")) \(keys.count == 1 ? "holds" : "hold") texts no label shows\(verbose ? ":" : " (--verbose lists them).")")
+        if verbose {
+            for key in keys { print("  \(key.key)  \(key.source.file)\(key.source.line.map { ":\($0)" } ?? "")") }
+        }
     }
     let layouts = counted(result.checked.count, "layout")
     if findings.isEmpty {

@@ -35,12 +35,13 @@ func labelSetError(_ message: String) -> UsageError {
 /// Every option of `label set`, in the order their edits apply (`--font` before `--text-style`).
 let labelSetOptions: [LabelSetOption] = [
     LabelSetOption(spec: .option("text", "TEXT", help: "The label's text (with --locale, that locale's; with --variant, that variant's).")) { text, arguments in
-        let locale = arguments.value("locale").map { LocaleTag.isBase($0) ? "" : $0 } ?? ""
+        let locale = localeOption(arguments) ?? ""
         let variant = arguments.value("variant") ?? ""
         return { json in setText(text, locale: locale, variant: variant, in: &json) }
     },
     LabelSetOption(spec: .option("locale", "LOCALE", help: "Set the text of this locale (e.g. de) instead of the base text.")) { _, _ in { _ in } },
     LabelSetOption(spec: .option("variant", "VARIANT", help: "Set the text of this variant (plural.one, device.ipad, …) instead of the plain text.")) { _, _ in { _ in } },
+    LabelSetOption(spec: .flag("remove-text", help: "Remove the label's own text of --locale (and --variant): its key's text shows again.")) { _, _ in { _ in } },
     .field(.option("key", "TABLE:KEY", help: "The key of the label's text in a strings table (Localizable:checkout.title): what 'labelcat import' fills its texts from."), "key") { key in
         guard LabelRecord.isValidKey(key) else {
             throw labelSetError("The value '\(key)' of '--key' must be TABLE:KEY, a table name and the key (e.g. 'Localizable:checkout.title').")
@@ -224,8 +225,19 @@ func numberList(_ text: String, count: Int, option: String, format: String? = ni
 
 func runLabelSet(_ arguments: ParsedArguments) throws -> Int32 {
     let name = arguments.positionals[0]
+    let locale = localeOption(arguments) ?? ""
+    let variant = arguments.value("variant") ?? ""
+    if arguments.flag("remove-text") {
+        guard arguments.value("text") == nil else { throw labelSetError("'--remove-text' and '--text' ask for opposite things; give one.") }
+        guard !(locale.isEmpty && variant.isEmpty) else {
+            throw labelSetError("'--remove-text' needs '--locale' or '--variant' (a label's base text is set to '' with --text '').")
+        }
+        let removed = try openCatalog(arguments).removeTexts(label: name, [TextKey(locale: locale, variant: variant)])
+        print(removed == 0 ? "Label \(name) has no text of its own there." : "Removed the \(LocaleTag.name(locale))\(variant.isEmpty ? "" : " \(variant)") text of label \(name).")
+        return 0
+    }
     for option in ["locale", "variant"] where arguments.value(option) != nil && arguments.value("text") == nil {
-        throw labelSetError("'--\(option)' needs '--text' (the text of that \(option)).")
+        throw labelSetError("'--\(option)' needs '--text' (the text of that \(option)) or '--remove-text'.")
     }
     // Every value is read before the catalog is opened, so a usage error is one wherever it is.
     var edits: [DefinitionEdit] = []
@@ -245,10 +257,28 @@ func runLabelSet(_ arguments: ParsedArguments) throws -> Int32 {
     for edit in edits { try edit(&json) }
     let record = try LabelRecord(json: .object(json))
     try catalog.setLabels([record])
-    let locale = arguments.value("locale").map { LocaleTag.isBase($0) ? "" : $0 } ?? ""
-    let layout = try catalog.layout(label: name, locale: locale, variant: arguments.value("variant") ?? "")
+    // A family not installed here is stored; its layouts record the error.
+    let families = (try? record.resolve(tokens: try catalog.tokenSet()).definition.font.families) ?? []
+    let missing = families.filter { !catalog.engine.fonts.isAvailable(family: $0) }
+    guard missing.isEmpty else {
+        print("Set label \(name); it cannot be laid out here.")
+        OutputStream.standardError.write("Warning: \(missingFontsAdvice(missing))\n")
+        OutputStream.standardError.flush()
+        return 0
+    }
+    let layout = try catalog.layout(label: name, locale: locale, variant: variant)
     print("Set label \(name): \(describe(layout)).")
     return 0
+}
+
+/// What to do about font families that are not installed (each a quoted name).
+func missingFontsAdvice(_ families: [String]) -> String {
+    let names = families.map { "\"\($0)\"" }.joined(separator: ", ")
+    return """
+        no installed font of \(families.count == 1 ? "family" : "families") \(names) (see fc-list): install the font files \
+        where fontconfig finds them (~/.local/share/fonts, /usr/local/share/fonts) and run 'labelcat recompute --all', \
+        or set \(families.count == 1 ? "it" : "them") in a font you have: labelcat settings set font-substitutes "\(families[0])=Inter"
+        """
 }
 
 /// "2/2 lines, text rect 0, 0, 340 × 49.333, truncated".
@@ -300,7 +330,7 @@ func runLabelImport(_ arguments: ParsedArguments) throws -> Int32 {
         guard format != .interfaceBuilder, format != .xliff else {
             throw CommandError("\(path): 'label import' reads texts keyed by label name; import storyboards and XLIFF with 'labelcat import'")
         }
-        let options = TextImportOptions(files: ImportOptions(locale: arguments.value("locale")), matching: .labelNames, strict: true)
+        let options = TextImportOptions(files: ImportOptions(locale: localeOption(arguments)), matching: .labelNames, strict: true)
         // A strings table's locale is known before anything is read, or it is a usage error.
         if format == .stringsTable || format == .stringsDictionary, options.files.locale == nil,
            XcodeImporter.lprojLocale(of: path) == nil {
@@ -310,8 +340,8 @@ func runLabelImport(_ arguments: ParsedArguments) throws -> Int32 {
         let catalog = try openCatalog(arguments)
         let summary = try catalog.importTexts(from: [path], options: options)
         _ = try catalog.layOutQueued()
-        let locales = summary.locales.map { $0.isEmpty ? "base" : $0 }.joined(separator: ", ")
-        print("Imported \(summary.textsMatched) \(locales) texts.")
+        let locales = summary.locales.map(LocaleTag.name).joined(separator: ", ")
+        print("Imported \(summary.textsStored) \(locales) texts.")
         return 0
     }
     let documents = try readDocuments(path)

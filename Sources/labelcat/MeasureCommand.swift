@@ -43,7 +43,7 @@ func runMeasure(_ arguments: ParsedArguments) throws -> Int32 {
     let engine = LayoutEngine(defaultFamily: arguments.value("default-family")
         ?? environment("LABELCAT_DEFAULT_FAMILY") ?? SystemFont.families,
                               fontSubstitutes: try fontSubstitutesOption(arguments))
-    let defaultLocale = try pseudoLocaleOption(arguments) ?? arguments.value("locale") ?? ""
+    let defaultLocale = try pseudoLocaleOption(arguments) ?? localeOption(arguments) ?? ""
     let defaultCategory = try categoryOption(arguments) ?? .large
     let output = OutputStream.standardOutput
     var writer = JSONWriter(numberStyle: .millis, capacity: 4096)

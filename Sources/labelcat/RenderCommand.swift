@@ -12,9 +12,11 @@ let renderCommand = Command(
         NAME draws that label alone (the picture is its bounds). A GLOB ('checkout.*', '*') draws \
         every matching label at its frame on one white screen, from (0, 0) to the farthest frame \
         edge plus a 20 pt margin; with --sheet, in a grid with each label's name and locale \
-        under it (every locale of each label unless --locale is given). The text is drawn with \
-        the fonts, glyphs and positions of the label's stored layout; a stale layout is \
-        recomputed first. --debug outlines the bounds (black), the inset box (dashed green), \
+        under it (every locale of each label unless --locale is given). A label of a GLOB that \
+        cannot be laid out is drawn as a red box saying so, named on standard error, and the \
+        command exits 1 once the picture is written. The text is drawn with the fonts, glyphs \
+        and positions of the label's stored layout; a stale layout is recomputed first. A label \
+        without a background whose text is too light to read on white is drawn on a dark gray. --debug outlines the bounds (black), the inset box (dashed green), \
         the text rect (magenta) and each baseline (orange). A sheet is about square (its \
         columns chosen from the number of cells and their sizes) unless --columns is given. \
         The PNG is written whole or not at all: to a temporary file beside FILE.png, renamed \
@@ -50,7 +52,7 @@ func runRender(_ arguments: ParsedArguments) throws -> Int32 {
     let category = try categoryOption(arguments)
     let variant = arguments.value("variant") ?? ""
     let pattern = arguments.positionals[0]
-    let locale = arguments.value("locale")
+    let locale = localeOption(arguments)
     let isGlob = pattern.contains { "*?[".contains($0) }
 
     let catalog = try openCatalog(arguments)
@@ -59,6 +61,10 @@ func runRender(_ arguments: ParsedArguments) throws -> Int32 {
     let tokens = try catalog.tokenSet()
 
     var cells: [SheetCell] = []
+    // A glob draws every label it can; a label that cannot be laid out is marked where it
+    // would be, named on standard error, and the command exits 1 after writing the picture.
+    var failures: [(label: String, error: String)] = []
+    let renderer = try Renderer(engine: catalog.engine)
     for record in records {
         // A text of the label in a locale: its plain text, or with --variant that variant.
         func hasText(_ locale: String) -> Bool {
@@ -74,17 +80,24 @@ func runRender(_ arguments: ParsedArguments) throws -> Int32 {
             if isGlob, !variant.isEmpty { locales = locales.filter(hasText) }
         }
         for labelLocale in locales {
-            let picture = try storedPicture(record, locale: labelLocale, variant: variant, category: category,
-                                            catalog: catalog, tokens: tokens)
             let qualifiers = [labelLocale, variant].filter { !$0.isEmpty }
-            cells.append(SheetCell(picture: picture, caption: qualifiers.isEmpty ? record.name : "\(record.name) [\(qualifiers.joined(separator: ", "))]"))
+            let caption = qualifiers.isEmpty ? record.name : "\(record.name) [\(qualifiers.joined(separator: ", "))]"
+            let picture: LabelPicture
+            do {
+                picture = try storedPicture(record, locale: labelLocale, variant: variant, category: category,
+                                            catalog: catalog, tokens: tokens)
+            } catch let error as CatalogError where isGlob {
+                failures.append((caption, error.description))
+                picture = try renderer.failurePicture(name: record.name, frame: record.isSelfSizing
+                    ? Rect(x: record.frame.x, y: record.frame.y, width: record.frame.width, height: 0) : record.frame)
+            }
+            cells.append(SheetCell(picture: picture, caption: caption))
         }
     }
     guard !cells.isEmpty else {
         throw CommandError("no labels matching '\(pattern)' have a text for locale '\(locale ?? "")'\(variant.isEmpty ? "" : " and variant '\(variant)'")")
     }
 
-    let renderer = try Renderer(engine: catalog.engine)
     let pictureScale = scale ?? Double(cells.map(\.picture.definition.scale).max() ?? 3)
     let debug = arguments.flag("debug")
     let canvas = try drawing(hint: "choose a smaller --scale or fewer labels") {
@@ -95,7 +108,14 @@ func runRender(_ arguments: ParsedArguments) throws -> Int32 {
     try canvas.writePNG(to: out)
     if out != "-" {
         let what = cells.count == 1 ? "1 label" : "\(cells.count) \(sheet ? "cells" : "labels")"
-        print("Wrote \(out) (\(canvas.width) × \(canvas.height) px at \(formatted(pictureScale))×, \(what)).")
+        let marked = failures.isEmpty ? "" : "; \(failures.count) cannot be laid out, marked"
+        print("Wrote \(out) (\(canvas.width) × \(canvas.height) px at \(formatted(pictureScale))×, \(what)\(marked)).")
+    }
+    guard failures.isEmpty else {
+        OutputStream.standardOutput.flush()
+        for failure in failures { OutputStream.standardError.write("Error: \(failure.error)\n") }
+        OutputStream.standardError.flush()
+        return 1
     }
     return 0
 }

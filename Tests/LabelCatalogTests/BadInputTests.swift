@@ -129,15 +129,25 @@ struct BadInputTests {
         #expect(try SQLiteShell.dump(catalog.path) == before)
     }
 
-    @Test("A label whose font is not installed is refused with the family named")
+    @Test("A label whose font is not installed is stored; its layouts record the error naming the family, until a substitute is named")
     func uninstalledFont() throws {
         let directory = try TemporaryDirectory()
         let catalog = try makeCatalog(in: directory)
         try catalog.setTokens([Token(name: "font.family.missing", type: .fontFamily, value: .string("No Such Family Sans"))])
+        try catalog.setLabels([LabelRecord(name: "bad.font", text: "x", frame: Rect(x: 0, y: 0, width: 100, height: 30),
+                                           style: JSONObject([("font", .string("{font.family.missing}"))]))])
+        #expect(try catalog.label(named: "bad.font").style["font"] == .string("{font.family.missing}"))
+        expectCatalogError(["bad.font", "No Such Family Sans"]) { _ = try catalog.layout(label: "bad.font") }
+        let finding = try #require(try catalog.check(CheckScope(glob: "bad.font")).findings.first)
+        #expect(finding.kind == .error && finding.error?.contains("No Such Family Sans") == true)
+        try catalog.setSetting(.fontSubstitutes, to: "No Such Family Sans=DejaVu Sans")
+        _ = try catalog.layOutQueued()
+        #expect(try catalog.layout(label: "bad.font").error == nil)
+        // A definition that is wrong in itself is still refused.
         let before = try SQLiteShell.dump(catalog.path)
-        expectCatalogError(["bad.font", "No Such Family Sans"]) {
-            try catalog.setLabels([LabelRecord(name: "bad.font", text: "x", frame: Rect(x: 0, y: 0, width: 100, height: 30),
-                                               style: JSONObject([("font", .string("{font.family.missing}"))]))])
+        expectCatalogError(["bad.size", "font.size"]) {
+            try catalog.setLabels([LabelRecord(name: "bad.size", text: "x", frame: Rect(x: 0, y: 0, width: 100, height: 30),
+                                               style: JSONObject([("font", .object(JSONObject([("size", .number(-3))])))]))])
         }
         #expect(try SQLiteShell.dump(catalog.path) == before)
     }

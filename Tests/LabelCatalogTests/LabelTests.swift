@@ -88,7 +88,7 @@ struct LabelTests {
         #expect(number(try JSONValue.parse(layout.json ?? "{}"), "font", "size") == 12)
     }
 
-    @Test("Per-locale texts: a layout per locale; dropping a locale drops its layout")
+    @Test("Per-locale texts: a layout per locale; setting a definition keeps the texts it does not name; removing a locale drops its layout")
     func locales() throws {
         let directory = try TemporaryDirectory()
         let catalog = try makeCatalog(in: directory)
@@ -101,6 +101,9 @@ struct LabelTests {
 
         record.texts = ["de": "Neu"]
         try catalog.setLabels([record])
+        #expect(try catalog.label(named: "demo.top").texts == ["de": "Neu", "fr": "Regarde, je suis aligné en haut"],
+                "a definition keeps every text it does not name")
+        #expect(try catalog.removeTexts(label: "demo.top", [TextKey(locale: "fr"), TextKey(locale: "it")]) == 1)
         #expect(try column(catalog.database, "SELECT locale FROM layouts WHERE label = 'demo.top' ORDER BY locale") == ["", "de"])
         #expect(try catalog.label(named: "demo.top").texts == ["de": "Neu"])
         let german = try catalog.layout(label: "demo.top", locale: "de")
@@ -208,7 +211,7 @@ struct LabelTests {
         let font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
         // The first chunk names the font file and is written; the second's label cannot be laid out.
         let chunk = (0..<Catalog.chunkSize).map { label("path.\($0)", family: font) }
-        expectCatalogError(["z.broken"]) { try catalog.setLabels(chunk + [label("z.broken", family: "No Such Family")]) }
+        expectCatalogError(["z.broken"]) { try catalog.setLabels(chunk + [label("z.broken", family: "/no/such/folder/Font.ttf")]) }
         #expect(try column(catalog.database, "SELECT path FROM layout_font_files").isEmpty)
 
         try catalog.setLabels([label("path.again", family: font)])

@@ -10,14 +10,15 @@ import TestSupport
 /// table; WAL mode; triggers; a catalog newer than the binary is refused.
 @Suite("Catalog migrations")
 struct MigrationTests {
-    static let tables = ["settings", "tokens", "token_groups", "labels", "label_texts", "label_dependencies",
+    static let tables = ["settings", "tokens", "token_groups", "labels", "label_texts", "key_texts", "label_dependencies",
                          "layouts", "recompute_queue", "schema_migrations", "layout_state", "layout_font_files"]
 
     /// The triggers that feed `recompute_queue` (docs/catalog.md), by name.
     static let triggers = ["labels_inserted", "labels_updated", "labels_deleted", "label_texts_inserted", "label_texts_updated",
                            "label_texts_deleted", "tokens_inserted", "tokens_updated", "tokens_deleted",
                            "layouts_inserted", "layouts_updated", "layouts_deleted", "recompute_queue_deleted",
-                           "settings_inserted", "settings_updated", "settings_deleted"]
+                           "settings_inserted", "settings_updated", "settings_deleted",
+                           "key_texts_inserted", "key_texts_updated", "key_texts_deleted"]
 
     static func names(_ database: Database, type: String) throws -> Set<String> {
         Set(try column(database, "SELECT name FROM sqlite_master WHERE type = ?", [.text(type)]))
@@ -82,7 +83,7 @@ struct MigrationTests {
         for row in try rows(database, "SELECT name, tbl_name, sql FROM sqlite_master WHERE type = 'trigger'", columns: 3) {
             #expect(row[2]?.contains("recompute_queue") == true, "trigger \(row[0] ?? "") does not write the queue")
         }
-        for table in ["label_texts", "tokens"] {
+        for table in ["label_texts", "key_texts", "tokens"] {
             for event in ["INSERT", "UPDATE", "DELETE"] {
                 let count = try database.scalarInt("SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ? AND sql LIKE ?",
                                                    .text(table), .text("%AFTER \(event) ON \(table)%")) ?? 0
@@ -202,7 +203,7 @@ struct MigrationTests {
         #expect(try Self.schema(catalog.database) == Self.schema(fresh.database))
     }
 
-    @Test("A schema-5 catalog upgrades to settings triggers that fire for any key: a setting no migration names queues every label")
+    @Test("A schema-5 catalog's imported texts move to their keys without loss: shared once, a differing copy kept as the label's own, hand-set texts kept; bounds filled in")
     func upgradeFromSchemaFive() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("five.sqlite")
@@ -210,6 +211,104 @@ struct MigrationTests {
             let database = try Database(path: path, mode: .readWrite(create: true))
             _ = try database.scalarText("PRAGMA journal_mode = WAL")
             _ = try database.migrate(Array(Migration.all.prefix(5)))
+            // As labelcat 5 left them: two labels sharing a key filled by an import (the second
+            // holding an older French text), a third keyed after the import (no texts), a
+            // hand-set Spanish text, an unkeyed label with a text imported by name, and
+            // layouts of a fixed and a self-sizing label.
+            try database.execute(#"""
+                INSERT INTO labels (name, key, text, frame_x, frame_y, frame_width, frame_height)
+                    VALUES ('a.first', 'Localizable:greeting', 'Hi', 0, 0, 200, 30),
+                           ('a.second', 'Localizable:greeting', 'Hi', 0, 0, 200, 30),
+                           ('a.third', 'Localizable:greeting', '', 0, 0, 200, 30),
+                           ('c.plain', NULL, 'x', 0, 0, 100, 20),
+                           ('s.auto', NULL, 'Grows', 0, 0, 100, NULL);
+                INSERT INTO label_texts (label, locale, variant, text, file, line)
+                    VALUES ('a.first', 'de', '', 'Hallo', 'App/de.lproj/Localizable.strings', 3),
+                           ('a.first', 'fr', '', 'Salut', 'App/fr.lproj/Localizable.strings', 3),
+                           ('a.first', 'en', '', 'Hello', 'App/en.lproj/Localizable.strings', 3),
+                           ('a.first', 'es', '', 'Hola', NULL, NULL),
+                           ('a.second', 'de', '', 'Hallo', 'App/de.lproj/Localizable.strings', 3),
+                           ('a.second', 'fr', '', 'Bonjour', 'App/fr.lproj/Localizable.strings', 2),
+                           ('c.plain', 'de', '', 'X', 'de.lproj/Names.strings', 1);
+                INSERT INTO layouts (label, locale, x, y, width, height, line_count, needed_line_count, truncated, lines,
+                                     input_hash, computed_at, intrinsic_width, intrinsic_height)
+                    VALUES ('c.plain', '', 0, 0, 9, 20, 1, 1, 0, '[]', 'h0', '2026-01-01T00:00:00.000Z', 9, 20),
+                           ('s.auto', '', 3, 3, 45, 21, 1, 1, 0, '[]', 'h1', '2026-01-01T00:00:00.000Z', 51, 28);
+                INSERT INTO layouts (label, locale, error, input_hash, computed_at) VALUES ('a.first', '', 'an error', 'h2', '2026-01-01T00:00:00.000Z');
+                DELETE FROM recompute_queue;
+                """#)
+        }
+        let (catalog, applied) = try Catalog.create(path: path)
+        #expect(applied == Migration.all.dropFirst(5).map(\.name))
+        let database = catalog.database
+        #expect(try database.scalarText("PRAGMA integrity_check") == "ok")
+        #expect(try rows(database, "SELECT key, locale, text, file, line FROM key_texts ORDER BY locale", columns: 5) == [
+            ["Localizable:greeting", "de", "Hallo", "App/de.lproj/Localizable.strings", "3"],
+            ["Localizable:greeting", "en", "Hello", "App/en.lproj/Localizable.strings", "3"],
+            ["Localizable:greeting", "fr", "Salut", "App/fr.lproj/Localizable.strings", "3"],
+        ], "one copy per key: the first label's where they disagree")
+        #expect(try rows(database, "SELECT label, locale, text FROM label_texts ORDER BY label, locale", columns: 3) == [
+            ["a.first", "es", "Hola"], ["a.second", "fr", "Bonjour"], ["c.plain", "de", "X"],
+        ], "hand-set texts, a copy that differs from its key's, and texts of unkeyed labels stay the labels' own")
+        // Every label shows what it showed; the label keyed after the import now shows its key's.
+        #expect(try catalog.label(named: "a.first").texts == ["de": "Hallo", "fr": "Salut", "en": "Hello", "es": "Hola"])
+        #expect(try catalog.label(named: "a.second").texts == ["de": "Hallo", "fr": "Bonjour", "en": "Hello"])
+        let third = try catalog.label(named: "a.third")
+        #expect(third.texts == ["de": "Hallo", "fr": "Salut", "en": "Hello"])
+        #expect(third.text == "Hello", "no base text of its own: the development language's")
+        #expect(try catalog.label(named: "c.plain").texts == ["de": "X"])
+        // Bounds as the engine returned them: the frame, a self-sizing label's intrinsic height.
+        #expect(try rows(database, "SELECT label, bounds_width, bounds_height FROM layouts ORDER BY label", columns: 3)
+                == [["a.first", nil, nil], ["c.plain", "100.0", "20.0"], ["s.auto", "100.0", "28.0"]])
+        #expect(try column(database, "SELECT name FROM recompute_queue WHERE kind = 'label' ORDER BY name") == ["a.first", "a.second", "a.third"],
+                "keyed labels are laid out again; nothing else is queued")
+        _ = try catalog.recomputeAll(matching: [], force: false)
+        #expect(try catalog.layout(label: "a.third", locale: "de").lines.map(\.text) == ["Hallo"])
+        #expect(try Self.schema(catalog.database) == Self.schema(try Catalog.create(path: directory.path("fresh.sqlite")).catalog.database))
+    }
+
+    @Test("A key's text edited with the sqlite3 shell queues every label showing the key (and their base text for the development language)")
+    func keyTextTriggers() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try makeCatalog(in: directory, tokens: false)
+        let frame = Rect(x: 0, y: 0, width: 200, height: 30)
+        try catalog.setLabels([LabelRecord(name: "k.one", key: "Localizable:title", text: "Own", frame: frame),
+                               LabelRecord(name: "k.two", key: "Localizable:title", frame: frame),
+                               LabelRecord(name: "other", key: "Localizable:else", frame: frame)])
+        try SQLiteShell.run(catalog.path, """
+            DELETE FROM recompute_queue;
+            INSERT INTO key_texts (key, locale, text) VALUES ('Localizable:title', 'de', 'Titel');
+            """)
+        #expect(try rows(catalog.database, "SELECT kind, name, locale FROM recompute_queue ORDER BY id", columns: 3)
+                == [["text", "k.one", "de"], ["text", "k.two", "de"]])
+        #expect(try catalog.layout(label: "k.two", locale: "de").lines.map(\.text) == ["Titel"])
+        try SQLiteShell.run(catalog.path, """
+            DELETE FROM recompute_queue;
+            INSERT INTO key_texts (key, locale, text) VALUES ('Localizable:title', 'en', 'Title');
+            UPDATE key_texts SET text = 'Überschrift' WHERE key = 'Localizable:title' AND locale = 'de';
+            """)
+        #expect(try rows(catalog.database, "SELECT DISTINCT kind, name, locale FROM recompute_queue ORDER BY name, locale", columns: 3) == [
+            ["text", "k.one", ""], ["text", "k.one", "de"], ["text", "k.one", "en"],
+            ["text", "k.two", ""], ["text", "k.two", "de"], ["text", "k.two", "en"],
+        ])
+        _ = try catalog.layOutQueued()
+        #expect(try catalog.layout(label: "k.two").lines.map(\.text) == ["Title"], "the development language's text is its base text")
+        #expect(try catalog.layout(label: "k.one").lines.map(\.text) == ["Own"], "a label's own base text wins")
+        #expect(try catalog.layout(label: "k.two", locale: "de").lines.map(\.text) == ["Überschrift"])
+        try SQLiteShell.run(catalog.path, "DELETE FROM key_texts WHERE locale = 'de';")
+        _ = try catalog.layOutQueued()
+        expectCatalogError(["k.two", "de"]) { _ = try catalog.layout(label: "k.two", locale: "de") }
+        #expect(try catalog.database.scalarInt("SELECT count(*) FROM layouts WHERE label = 'k.two' AND locale = 'de'") == 0)
+    }
+
+    @Test("A schema-6 catalog upgrades to settings triggers that fire for any key: a setting no migration names queues every label")
+    func upgradeFromSchemaSix() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("six.sqlite")
+        do {
+            let database = try Database(path: path, mode: .readWrite(create: true))
+            _ = try database.scalarText("PRAGMA journal_mode = WAL")
+            _ = try database.migrate(Array(Migration.all.prefix(6)))
             try database.execute("DELETE FROM recompute_queue")
         }
         _ = try Catalog.create(path: path)

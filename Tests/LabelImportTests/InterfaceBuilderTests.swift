@@ -141,6 +141,115 @@ import Testing
                                                               problem: .xml("Opening and ending tag mismatch: nil line 21 and label")))
     }
 
+    /// Table view cells of the built-in styles as Xcode writes them: the labels UIKit styles
+    /// itself carry `pointSize="0.0"`; each becomes its style's size (docs/xcode-files.md).
+    @Test func cellStyleLabelsWithPointSizeZero() throws {
+        func cell(_ id: String, style: String, textLabel: String, detail: String?) -> String {
+            let detailAttribute = detail.map { " detailTextLabel=\"\($0)\"" } ?? ""
+            let detailLabel = detail.map { """
+                <label opaque="NO" multipleTouchEnabled="YES" contentMode="left" insetsLayoutMarginsFromSafeArea="NO" text="Detail" textAlignment="right" lineBreakMode="tailTruncation" baselineAdjustment="alignBaselines" adjustsFontSizeToFit="NO" id="\($0)">
+                    <rect key="frame" x="331" y="15" width="44" height="14.333333333333334"/>
+                    <autoresizingMask key="autoresizingMask"/>
+                    <fontDescription key="fontDescription" type="system" pointSize="0.0"/>
+                    <nil key="textColor"/>
+                    <nil key="highlightedColor"/>
+                </label>
+                """ } ?? ""
+            return """
+                <tableViewCell clipsSubviews="YES" contentMode="scaleToFill" preservesSuperviewLayoutMargins="YES" selectionStyle="default" indentationWidth="10" reuseIdentifier="\(id)" textLabel="\(textLabel)"\(detailAttribute) style="\(style)" id="\(id)">
+                    <rect key="frame" x="0.0" y="50" width="393" height="43.666667938232422"/>
+                    <autoresizingMask key="autoresizingMask"/>
+                    <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" preservesSuperviewLayoutMargins="YES" insetsLayoutMarginsFromSafeArea="NO" tableViewCell="\(id)" id="\(id)-cv">
+                        <rect key="frame" x="0.0" y="0.0" width="393" height="43.666667938232422"/>
+                        <autoresizingMask key="autoresizingMask"/>
+                        <subviews>
+                            <label opaque="NO" multipleTouchEnabled="YES" contentMode="left" insetsLayoutMarginsFromSafeArea="NO" text="Title" textAlignment="natural" lineBreakMode="tailTruncation" baselineAdjustment="alignBaselines" adjustsFontSizeToFit="NO" id="\(textLabel)">
+                                <rect key="frame" x="20" y="0.0" width="353" height="43.666667938232422"/>
+                                <autoresizingMask key="autoresizingMask"/>
+                                <fontDescription key="fontDescription" type="system" pointSize="0.0"/>
+                                <nil key="textColor"/>
+                                <nil key="highlightedColor"/>
+                            </label>
+                            \(detailLabel)
+                        </subviews>
+                    </tableViewCellContentView>
+                </tableViewCell>
+                """
+        }
+        let file = try ScratchFile("Base.lproj/Debug.storyboard", Self.document("""
+            \(cell("basic", style: "IBUITableViewCellStyleDefault", textLabel: "txt-01-bsc", detail: nil))
+            \(cell("subtitle", style: "IBUITableViewCellStyleSubtitle", textLabel: "txt-02-sub", detail: "dtl-02-sub"))
+            \(cell("right", style: "IBUITableViewCellStyleValue1", textLabel: "txt-03-val", detail: "dtl-03-val"))
+            <label opaque="NO" text="Loose" adjustsFontSizeToFit="NO" id="lse-04-000">
+                <rect key="frame" x="0.0" y="0.0" width="100" height="20"/>
+                <fontDescription key="fontDescription" type="boldSystem" pointSize="0.0"/>
+            </label>
+            """))
+        let result = try importAll([file.path])
+        #expect(result.labels.map { $0.objectID } == ["txt-01-bsc", "txt-02-sub", "dtl-02-sub", "txt-03-val", "dtl-03-val", "lse-04-000"])
+        #expect(result.labels.map { $0.definition["font"]?["size"]?.number } == [17, 17, 12, 17, 17, 17])
+        #expect(result.labels.last?.definition["font"]?["weight"] == .number(700))
+        // A negative size is still no size.
+        let negative = try ScratchFile("Bad.xib", Self.document(Self.label(id: "neg-00-000", attributes: "").replacingOccurrences(
+            of: "</label>", with: "<fontDescription key=\"fontDescription\" type=\"system\" pointSize=\"-3\"/></label>")))
+        guard case .malformed(_, _, .shape(let path, _, _))? = importError([negative.path]) else { return }
+        #expect(path == "<fontDescription> pointSize")
+    }
+
+    /// Each attribute the reader takes, as Xcode writes it at IB's default and otherwise: an
+    /// omitted `adjustsFontSizeToFit` is on (Xcode writes NO when it is off) when the label
+    /// gives its minimum; `numberOfLines`, `textAlignment` omitted are 1 and natural; a height
+    /// constraint of at least a height lets a label of any number of lines grow.
+    @Test func omittedAttributesAreInterfaceBuildersDefaults() throws {
+        let file = try ScratchFile("Main.storyboard", Self.document("""
+            <label opaque="NO" userInteractionEnabled="NO" contentMode="left" horizontalHuggingPriority="251" verticalHuggingPriority="251" text="Shrinks" textAlignment="natural" lineBreakMode="tailTruncation" baselineAdjustment="alignBaselines" minimumScaleFactor="0.5" translatesAutoresizingMaskIntoConstraints="NO" id="shr-01-scl">
+                <rect key="frame" x="20" y="10" width="120" height="20.333333333333332"/>
+                <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                <nil key="textColor"/>
+                <nil key="highlightedColor"/>
+            </label>
+            <label opaque="NO" userInteractionEnabled="NO" contentMode="left" horizontalHuggingPriority="251" verticalHuggingPriority="251" text="Shrinks by size" textAlignment="center" lineBreakMode="tailTruncation" numberOfLines="2" baselineAdjustment="alignBaselines" minimumFontSize="12" translatesAutoresizingMaskIntoConstraints="NO" id="shr-02-fnt">
+                <rect key="frame" x="0.0" y="72" width="68" height="24"/>
+                <fontDescription key="fontDescription" type="system" pointSize="16"/>
+                <nil key="textColor"/>
+                <nil key="highlightedColor"/>
+            </label>
+            <label opaque="NO" userInteractionEnabled="NO" contentMode="left" horizontalHuggingPriority="251" verticalHuggingPriority="251" text="Fixed" textAlignment="natural" lineBreakMode="tailTruncation" baselineAdjustment="alignBaselines" minimumScaleFactor="0.5" adjustsFontSizeToFit="NO" translatesAutoresizingMaskIntoConstraints="NO" id="fix-03-off">
+                <rect key="frame" x="20" y="40" width="120" height="20.333333333333332"/>
+                <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                <nil key="textColor"/>
+                <nil key="highlightedColor"/>
+            </label>
+            <label opaque="NO" userInteractionEnabled="NO" contentMode="left" horizontalHuggingPriority="251" verticalHuggingPriority="251" text="Let DuckDuckGo manage cookie consent pop-ups" lineBreakMode="tailTruncation" numberOfLines="0" baselineAdjustment="alignBaselines" adjustsFontSizeToFit="NO" translatesAutoresizingMaskIntoConstraints="NO" id="grw-04-min">
+                <rect key="frame" x="20" y="10" width="265" height="38.666666666666664"/>
+                <constraints>
+                    <constraint firstAttribute="height" relation="greaterThanOrEqual" constant="24" id="ZyV-ja-ame"/>
+                </constraints>
+                <fontDescription key="fontDescription" type="system" pointSize="16"/>
+                <color key="textColor" white="1" alpha="1" colorSpace="custom" customColorSpace="genericGamma22GrayColorSpace"/>
+                <color key="backgroundColor" red="0.0" green="0.47843137254901963" blue="1" alpha="1" colorSpace="custom" customColorSpace="sRGB"/>
+                <nil key="highlightedColor"/>
+            </label>
+            <label opaque="NO" userInteractionEnabled="NO" contentMode="left" horizontalHuggingPriority="251" verticalHuggingPriority="251" text="Capped" lineBreakMode="tailTruncation" numberOfLines="0" baselineAdjustment="alignBaselines" adjustsFontSizeToFit="NO" translatesAutoresizingMaskIntoConstraints="NO" id="cap-05-max">
+                <rect key="frame" x="20" y="10" width="265" height="40"/>
+                <constraints>
+                    <constraint firstAttribute="height" relation="lessThanOrEqual" constant="40" id="cap-05-cns"/>
+                </constraints>
+                <fontDescription key="fontDescription" name=".AppleSystemUIFont" family=".AppleSystemUIFont" pointSize="14"/>
+                <color key="textColor" systemColor="labelColor"/>
+                <nil key="highlightedColor"/>
+            </label>
+            """))
+        let labels = try importAll([file.path]).labels.map(\.definition)
+        #expect(labels.map { $0["adjustsFontSizeToFitWidth"] } == [.bool(true), .bool(true), nil, nil, nil])
+        #expect(labels.map { $0["minimumScaleFactor"] } == [.number(0.5), .number(0.75), .number(0.5), nil, nil])
+        #expect(labels.map { $0["numberOfLines"] } == [.number(1), .number(2), .number(1), .number(0), .number(0)])
+        #expect(labels.map { $0["textAlignment"] } == [.string("natural"), .string("center"), .string("natural"), .string("natural"), .string("natural")])
+        #expect(labels.map { $0["frame"]?["height"] == .null } == [false, false, false, true, false])
+        #expect(labels[3]["textColor"] == .string("#FFFFFF") && labels[3]["backgroundColor"] == .string("#007AFF"))
+        #expect(labels[4]["font"] == (try JSONValue.parse(#"{"size": 14, "weight": 400}"#)), "the system font by its own name")
+    }
+
     static func label(id: String, text: String = "Text", frame: String = "x=\"0\" y=\"0\" width=\"100\" height=\"20\"",
                       attributes: String = "") -> String {
         """

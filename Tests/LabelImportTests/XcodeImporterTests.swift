@@ -104,3 +104,101 @@ import Testing
         #expect(strings == 2)
     }
 }
+
+/// What a real app's folder holds besides its texts: targets with tables of the same name, an
+/// Xcode project, files to leave out (docs/xcode-files.md, *Finding files* and *Tables*).
+@Suite struct AppFolderTests {
+    /// `Localizable` in two targets, each with its English texts: told apart by their folders,
+    /// storyboards of a qualified table keyed with it; a table in one bundle keeps its name.
+    @Test func sameNamedTablesOfSeveralTargetsAreToldApart() throws {
+        let folder = try ScratchFile("App/en.lproj/Localizable.strings", "\"title\" = \"Home\";\n")
+        try folder.directory.write("App/de.lproj/Localizable.strings", "\"title\" = \"Start\";\n")
+        try folder.directory.write("Widget/en.lproj/Localizable.strings", "\"title\" = \"Widget\";\n")
+        try folder.directory.write("App/Base.lproj/MainInterface.storyboard",
+                                   InterfaceBuilderTests.document(InterfaceBuilderTests.label(id: "aaa-11-aaa")))
+        try folder.directory.write("App/de.lproj/MainInterface.strings", "\"aaa-11-aaa.text\" = \"Text\";\n")
+        try folder.directory.write("Share/Base.lproj/MainInterface.storyboard",
+                                   InterfaceBuilderTests.document(InterfaceBuilderTests.label(id: "bbb-22-bbb")))
+        try folder.directory.write("Share/de.lproj/MainInterface.strings", "\"bbb-22-bbb.text\" = \"Teilen\";\n")
+        try folder.directory.write("Share/de.lproj/Share.strings", "\"only\" = \"Einmal\";\n")
+        let importer = try XcodeImporter(paths: [folder.directory.root.path])
+        #expect(importer.qualifiedTables == ["App/Localizable", "App/MainInterface", "Share/MainInterface", "Widget/Localizable"])
+        let result = try importer.readAll()
+        #expect(Set(result.strings.map { "\($0.table):\($0.key)@\($0.locale)" }) == [
+            "App/Localizable:title@en", "App/Localizable:title@de", "Widget/Localizable:title@en",
+            "App/MainInterface:aaa-11-aaa.text@de", "Share/MainInterface:bbb-22-bbb.text@de", "Share:only@de",
+        ])
+        #expect(result.labels.compactMap { $0.definition["key"]?.string }.sorted()
+                == ["App/MainInterface:aaa-11-aaa.text", "Share/MainInterface:bbb-22-bbb.text"])
+    }
+
+    /// Tables of one name whose files give texts in different locales do not collide (a String
+    /// Catalog of a storyboard's table beside it, translations in another folder).
+    @Test func tablesThatDoNotCollideKeepTheirNames() throws {
+        let folder = try ScratchFile("App/A/Main.xcstrings", #"{"sourceLanguage": "en", "strings": {}}"#)
+        try folder.directory.write("App/Z/Base.lproj/Main.storyboard", InterfaceBuilderTests.document(InterfaceBuilderTests.label(id: "aaa-11-aaa")))
+        try folder.directory.write("Kit/de.lproj/Kit.strings", "\"a\" = \"b\";")
+        try folder.directory.write("Other/fr.lproj/Kit.strings", "\"a\" = \"c\";")
+        let importer = try XcodeImporter(paths: [folder.directory.root.path])
+        #expect(importer.qualifiedTables.isEmpty)
+        #expect(importer.files.map(\.table) == ["Main", "Main", "Kit", "Kit"])
+    }
+
+    /// `--exclude`: a glob without `/` matches names of files and folders, one with `/` the path
+    /// below the folder named.
+    @Test func excludedFilesAndFolders() throws {
+        let folder = try ScratchFile("App/Base.lproj/Main.storyboard", InterfaceBuilderTests.document(""))
+        try folder.directory.write("App/Base.lproj/Debug.storyboard", InterfaceBuilderTests.document(""))
+        try folder.directory.write("App/de.lproj/Localizable.strings", "\"a\" = \"b\";")
+        try folder.directory.write("AppTests/de.lproj/Localizable.strings", "\"a\" = \"b\";")
+        try folder.directory.write("LocalPackages/Kit/de.lproj/Kit.strings", "\"a\" = \"b\";")
+        let root = folder.directory.root.path
+        func found(_ excluded: [String]) throws -> [String] {
+            try XcodeImporter(paths: [root], options: ImportOptions(excluded: excluded)).files.map {
+                String($0.path.dropFirst(root.count + 1))
+            }
+        }
+        #expect(try found(["Debug.storyboard", "*Tests", "LocalPackages/*"]) == ["App/Base.lproj/Main.storyboard", "App/de.lproj/Localizable.strings"])
+        #expect(try found(["App/Base.lproj/*.storyboard"]).count == 3)
+        #expect(try found(["*.strings"]) == ["App/Base.lproj/Debug.storyboard", "App/Base.lproj/Main.storyboard"])
+    }
+
+    /// An `.xcodeproj` in the tree (searched or named) gives the development region and is not
+    /// read as texts; its `project.pbxproj` named alone neither.
+    @Test func anXcodeProjectGivesTheDevelopmentRegion() throws {
+        let pbxproj = """
+            // !$*UTF8*$!
+            {
+            \tobjects = {
+            \t\t83CBB9F71A601CBA00E9B192 /* Project object */ = {
+            \t\t\tisa = PBXProject;
+            \t\t\tdevelopmentRegion = "pt_BR";
+            \t\t\tknownRegions = (en, Base, pt-BR);
+            \t\t};
+            \t};
+            }
+            """
+        let folder = try ScratchFile("App.xcodeproj/project.pbxproj", pbxproj)
+        try folder.directory.write("App/en.lproj/Localizable.strings", "\"a\" = \"b\";")
+        let searched = try XcodeImporter(paths: [folder.directory.root.path])
+        #expect(searched.developmentRegion == "pt-BR")
+        #expect(searched.files.map(\.table) == ["Localizable"])
+        #expect(try XcodeImporter(paths: [folder.directory.path("App.xcodeproj")]).developmentRegion == "pt-BR")
+        let named = try XcodeImporter(paths: [folder.path])
+        #expect(named.developmentRegion == "pt-BR" && named.files.isEmpty)
+        #expect(try XcodeImporter(paths: [folder.directory.path("App")]).developmentRegion == nil)
+        let old = try ScratchFile("Old.xcodeproj/project.pbxproj", pbxproj.replacingOccurrences(of: "\"pt_BR\"", with: "English"))
+        #expect(try XcodeImporter(paths: [old.path]).developmentRegion == "en", "an old project's language name")
+    }
+
+    /// A file named on its own that is none of Xcode's, or a strings table whose locale is
+    /// unknown: an error, or (`skipsUnreadableFiles`) a warning.
+    @Test func unreadableNamedFiles() throws {
+        let folder = try ScratchFile("notes.txt", "just some notes\n")
+        try folder.directory.write("Loose.strings", "\"a\" = \"b\";")
+        #expect(throws: ImportError.unsupportedFile(path: folder.path)) { try XcodeImporter(paths: [folder.path]) }
+        let lenient = try XcodeImporter(paths: [folder.path, folder.directory.path("Loose.strings")],
+                                        options: ImportOptions(skipsUnreadableFiles: true))
+        #expect(lenient.files.isEmpty && lenient.skipped.count == 2)
+    }
+}

@@ -240,6 +240,36 @@ struct RenderTests {
         }
     }
 
+    @Test("Light text without a background is drawn on a dark backdrop; on its own background as it is; dark text on white")
+    func lightTextIsReadable() throws {
+        func picture(text: Color, background: Color) throws -> Canvas {
+            var label = seedLabel("test.light", frame: Rect(x: 0, y: 0, width: 120, height: 30), alignment: .middle, text: "看看")
+            label.textColor = text
+            label.backgroundColor = background
+            return try roundTrip(try Renderer(engine: engine).renderScreen([try LabelPicture(definition: label, engine: engine)], scale: 1),
+                                 "light")
+        }
+        let whiteOnNothing = try picture(text: white, background: .clear)
+        #expect(whiteOnNothing.pixel(x: 1, y: 1) == Renderer.backdrop, "the label's bounds are dark")
+        #expect(whiteOnNothing.pixel(x: 125, y: 35) == white, "the screen around it is not")
+        #expect((0..<120).contains { x in (0..<30).contains { whiteOnNothing.pixel(x: x, y: $0) == white } }, "the text shows")
+        let lightGray = Color(red: 190, green: 194, blue: 203)
+        #expect(Renderer.needsBackdrop(lightGray) && Renderer.needsBackdrop(Color(red: 255, green: 255, blue: 255, alpha: 200)))
+        #expect(!Renderer.needsBackdrop(.black) && !Renderer.needsBackdrop(Color(red: 0, green: 0, blue: 0, alpha: 128)))
+        #expect(try picture(text: white, background: blue).pixel(x: 1, y: 1) == blue, "its own background, as the app draws it")
+        #expect(try picture(text: .black, background: .clear).pixel(x: 1, y: 1) == white)
+    }
+
+    @Test("A label that cannot be laid out has a stand-in: a light red box of its frame saying so")
+    func failurePicture() throws {
+        let renderer = try Renderer(engine: engine)
+        let marker = try renderer.failurePicture(name: "broken", frame: Rect(x: 10, y: 20, width: 150, height: 0))
+        #expect(marker.definition.frame == Rect(x: 10, y: 20, width: 150, height: 20))
+        #expect(marker.layout.lines.first?.text.hasPrefix("✕ cannot be") == true)
+        let canvas = try renderer.renderScreen([marker], scale: 1)
+        #expect(canvas.pixel(x: 11, y: 21) == Renderer.FailureColors.background)
+    }
+
     @Test("PNG files read back as written")
     func pngRoundTrip() throws {
         let picture = try Self.screen()[0]

@@ -426,7 +426,7 @@ struct CLITests {
         #expect(run.status == 1, "\(run.stderr)")
         let rows = Self.table(run.stdout)
         #expect(rows.first == ["label", "locale", "kind", "lines shown/needed", "over", "visible text"], "\(run.stdout)")
-        #expect(rows.dropFirst().map { Array($0.prefix(4)) + [$0.last ?? ""] } == [["cart.title", "-", "truncated", "\(shown)/\(needed)", visible]],
+        #expect(rows.dropFirst().map { Array($0.prefix(4)) + [$0.last ?? ""] } == [["cart.title", "base", "truncated", "\(shown)/\(needed)", visible]],
                 "\(run.stdout)")
         #expect(rows.dropFirst().first?[4].hasPrefix("width +") == true, "\(run.stdout)")
         #expect(!run.stdout.contains("ok.title"))
@@ -468,13 +468,15 @@ struct CLITests {
         #expect(Self.table(german.stdout).dropFirst().map { Array($0.prefix(2)) } == [["ok.title", "de"]], "\(german.stdout)")
         let base = try workspace.labelcat("check", "--locale=")
         #expect(base.status == 1)
-        #expect(Self.table(base.stdout).dropFirst().map { Array($0.prefix(2)) } == [["cart.title", "-"]], "\(base.stdout)")
+        #expect(Self.table(base.stdout).dropFirst().map { Array($0.prefix(2)) } == [["cart.title", "base"]], "\(base.stdout)")
+        let written = try workspace.labelcat("check", "--locale", "base")
+        #expect(Self.table(written.stdout) == Self.table(base.stdout), "the base locale is read as it is written: base")
         let french = try workspace.labelcat("check", "--locale", "fr")
         #expect(french.status == 2, "no French texts: nothing to check")
         #expect(french.stderr.contains("locale 'fr'"), "\(french.stderr)")
         let glob = try workspace.labelcat("check", "cart.*")
         #expect(glob.status == 1)
-        #expect(Self.table(glob.stdout).dropFirst().map { Array($0.prefix(2)) } == [["cart.title", "-"]], "\(glob.stdout)")
+        #expect(Self.table(glob.stdout).dropFirst().map { Array($0.prefix(2)) } == [["cart.title", "base"]], "\(glob.stdout)")
         let nothing = try workspace.labelcat("check", "nothing.*")
         #expect(nothing.status == 2)
         #expect(nothing.stderr.contains("no label matches 'nothing.*'"), "\(nothing.stderr)")
@@ -505,7 +507,7 @@ struct CLITests {
         let list = try workspace.succeed("layout", "list", "--locale", "de")
         #expect(Self.table(list.stdout).dropFirst().map { Array($0.prefix(2)) } == [["checkout.title", "de"]], "\(list.stdout)")
         let all = try workspace.succeed("layout", "list")
-        #expect(Self.table(all.stdout).dropFirst().map { Array($0.prefix(2)) } == [["checkout.title", "-"], ["checkout.title", "de"]],
+        #expect(Self.table(all.stdout).dropFirst().map { Array($0.prefix(2)) } == [["checkout.title", "base"], ["checkout.title", "de"]],
                 "\(all.stdout)")
         let json = try workspace.succeed("layout", "list", "--locale", "de", "--json")
         #expect(json.lines.count == 1)

@@ -30,7 +30,8 @@ struct ImportCommandTests {
         let (workspace, paths) = try Self.shop()
         let imported = try workspace.succeed("import", "Shop")
         #expect(imported.stdout.contains("labels 4 created"), "\(imported.stdout)")
-        #expect(imported.stdout.contains("Skipped 1 key no label has"), "\(imported.stdout)")
+        #expect(imported.stdout.contains("1 key no label has yet (their texts are stored"), "\(imported.stdout)")
+        #expect(imported.stdout.contains("Development language: en (the sourceLanguage of Shop/"), "\(imported.stdout)")
         #expect(imported.stdout.contains("No fr text for 1 label: Main.storyboard/bdy-03-ghi"), "\(imported.stdout)")
         #expect(imported.stdout.contains("Laid out "), "\(imported.stdout)")
 
@@ -98,14 +99,21 @@ struct ImportCommandTests {
         #expect(try workspace.dump() == before)
 
         try workspace.directory.write("Shop/es.lproj/Main.strings", "\"ttl-01-abc.text\" = \"Pagar\";\n\"sub-02-def.text\" = \"Revisar\"\n")
-        let broken = try workspace.labelcat("import", "Shop")
+        let broken = try workspace.labelcat("import", "Shop", "--strict")
         #expect(broken.status == 1)
         #expect(broken.stderr.hasPrefix("Error: Shop/es.lproj/Main.strings:"), "\(broken.stderr)")
         #expect(broken.stderr.contains("sub-02-def.text"), "the key: \(broken.stderr)")
-        #expect(try workspace.dump() == before, "a bad file leaves the catalog byte-identical")
+        #expect(try workspace.dump() == before, "with --strict a bad file leaves the catalog byte-identical")
+        // Without --strict the file is skipped whole (its good first line too) and the rest imported.
+        let lenient = try workspace.succeed("import", "Shop")
+        #expect(lenient.stderr.hasPrefix("Warning: Shop/es.lproj/Main.strings:") && lenient.stderr.contains("sub-02-def.text")
+                && lenient.stderr.contains("; the file was skipped"), "\(lenient.stderr)")
+        #expect(lenient.stdout.contains("Read 5 files (1 skipped: cannot be read)"), "\(lenient.stdout)")
+        #expect(try workspace.labelcat("layout", ShopProject.labelName(ShopProject.title), "--locale", "es").status == 1,
+                "nothing of the skipped file is stored")
         try FileManager.default.removeItem(atPath: workspace.directory.path("Shop/es.lproj"))
 
-        let verbose = try workspace.succeed("import", "Shop", "--verbose")
+        let verbose = try workspace.succeed("import", "Shop", "--verbose", "--development-language", "en")
         #expect(verbose.stdout.contains("  Main:zzz-99-zzz.text  \(paths["ja"]!):5"), "\(verbose.stdout)")
     }
 
@@ -155,7 +163,8 @@ struct ImportCommandTests {
     func settings() throws {
         let workspace = try Workspace()
         let list = try workspace.succeed("settings", "list")
-        #expect(CLITests.table(list.stdout).map { $0.first ?? "" } == ["name", "default-family", "categories", "pseudo-locales", "font-substitutes"])
+        #expect(CLITests.table(list.stdout).map { $0.first ?? "" } == ["name", "default-family", "categories", "pseudo-locales", "font-substitutes",
+                                                                     "development-language"])
         #expect(try workspace.succeed("settings", "get", "categories").stdout == "large\n")
         let set = try workspace.succeed("settings", "set", "categories", "Large, accessibilityExtraExtraExtraLarge")
         #expect(set.stdout.hasPrefix("Set categories = large,accessibilityExtraExtraExtraLarge;"), "\(set.stdout)")

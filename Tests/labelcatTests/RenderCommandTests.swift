@@ -46,6 +46,22 @@ struct RenderCommandTests {
         #expect(ratio > 0.5 && ratio < 2, "\(size.width) × \(size.height) px")
     }
 
+    @Test("A glob draws every label it can, marks the ones that cannot be laid out, names them and exits 1 after writing")
+    func globWithFailures() throws {
+        let workspace = try Self.workspace(labels: 3)
+        try workspace.succeed("label", "set", "sheet.1", "--font", #"{"family": "No Such Family Zz", "size": 15}"#)
+        for extra in [[], ["--sheet"]] {
+            let run = try workspace.labelcat(["render", "sheet.*", "--out", "screen.png", "--scale", "1"] + extra)
+            #expect(run.status == 1, "\(run.stderr)")
+            #expect(run.stdout.contains("1 cannot be laid out, marked"), "\(run.stdout)")
+            #expect(run.stderr.contains("sheet.1") && run.stderr.contains("No Such Family Zz"), "\(run.stderr)")
+            #expect(workspace.directory.exists("screen.png"))
+            try FileManager.default.removeItem(atPath: workspace.directory.path("screen.png"))
+        }
+        let one = try workspace.labelcat("render", "sheet.1", "--out", "one.png")
+        #expect(one.status == 1 && !workspace.directory.exists("one.png"), "a label named alone that cannot be drawn draws nothing")
+    }
+
     @Test("A picture too large to make names the option that makes it smaller")
     func tooLarge() throws {
         let workspace = try Self.workspace(labels: 1, width: 9000, height: 40)

@@ -84,7 +84,11 @@ enum ImportTargets {
     static func differences(_ imported: LabelRecord, _ stored: LabelRecord) -> String? {
         var fields: [String] = []
         if stored.text != imported.text { fields.append("text") }
-        if stored.texts != imported.texts { fields.append("texts") }
+        // The texts it names are stored; the label's other texts are kept (docs/catalog.md).
+        if imported.texts.contains(where: { stored.texts[$0.key] != $0.value })
+            || imported.variantTexts.contains(where: { stored.variantTexts[$0.key] != $0.value }) {
+            fields.append("texts")
+        }
         if stored.frame != imported.frame { fields.append("frame") }
         let style = imported.style.filter { $0.value != .null }
         for (key, value) in style where !(stored.style[key].map { sameJSON($0, value) } ?? false) { fields.append(key) }

@@ -57,7 +57,8 @@ public final class FontLibrary: Sendable {
     }
 
     /// The faces for a font's family list, in order: the default families when it names none,
-    /// and in place of `system-ui`. Every family must resolve: a family with no installed face
+    /// and in place of the system font's names (`system-ui`, `.AppleSystemUIFont`:
+    /// `SystemFont.isSystemFontName`), also where a substitute names it. Every family must resolve: a family with no installed face
     /// is an error naming it, never a silent substitute. When the default list is used, its
     /// first face is tracked as SF Pro if it is Inter or SF Pro (`SystemFont.isTrackedAsSFPro`).
     func chain(for font: FontSpec) throws(LayoutError) -> FontChain {
@@ -72,7 +73,8 @@ public final class FontLibrary: Sendable {
                 return face
             }
             for family in font.families.isEmpty ? ["system-ui"] : font.families {
-                guard family.lowercased() == "system-ui" else {
+                // The system font by any of its names, named or as a substitute: the default list.
+                guard SystemFont.isSystemFontName(substitutes.family(for: family)) else {
                     _ = try add(family)
                     continue
                 }
@@ -85,6 +87,12 @@ public final class FontLibrary: Sendable {
             state.chains[key] = chain
             return chain
         }
+    }
+
+    /// True when labels naming `family` can be laid out: it (or its substitute) is the
+    /// system font, a font file's path, or a family some installed font has.
+    public func isAvailable(family: String) -> Bool {
+        (try? chain(for: FontSpec(families: [family]))) != nil
     }
 
     /// The face fontconfig picks for a character none of a chain's faces has; `emoji` asks for

@@ -20,6 +20,16 @@ public enum SystemFont {
         return family == "inter" || (family.hasPrefix("sf pro") && !face.hasTrackingTable)
     }
 
+    /// True for the names that stand for the system font in a label's families: `system-ui`
+    /// (CSS's name), `.AppleSystemUIFont` (the name Xcode writes) and Apple's private
+    /// `.SFUI…`/`.SFNS…` faces, in any case. A label naming one is set in the default family list,
+    /// as one naming no family is.
+    public static func isSystemFontName(_ family: String) -> Bool {
+        let lowered = family.lowercased()
+        return lowered == "system-ui" || lowered.hasPrefix(".applesystemuifont") || lowered.hasPrefix(".sfui")
+            || lowered.hasPrefix(".sf ns") || lowered.hasPrefix(".sfns")
+    }
+
     /// The families of a comma-separated list (`"Inter, Noto Sans CJK SC"`), trimmed, empty
     /// ones left out.
     public static func familyList(_ spelling: String) -> [String] {
