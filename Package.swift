@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "LabelLayout", targets: ["LabelLayout"]),
         .library(name: "LabelCatalog", targets: ["LabelCatalog"]),
         .library(name: "LabelImport", targets: ["LabelImport"]),
+        .library(name: "Cassowary", targets: ["Cassowary"]),
         .executable(name: "labelcat", targets: ["labelcat"]),
     ],
     targets: [
@@ -40,10 +41,14 @@ let package = Package(
         .target(name: "LabelReport", dependencies: ["LabelCatalog", "LabelRender", "LabelLayout", "LabelJSON"]),
         // Readers of Xcode's files (strings tables, String Catalogs, XLIFF, Interface Builder).
         .target(name: "LabelImport", dependencies: ["CLibXML2", "LabelJSON", "LabelLayout"]),
+        // The Cassowary constraint solver Auto Layout is solved with (docs/autolayout.md).
+        .target(name: "Cassowary"),
         .executableTarget(name: "labelcat", dependencies: ["LabelCatalog", "LabelLayout", "LabelJSON", "LabelRender", "LabelReport",
                                                           "LabelImport"]),
         .executableTarget(name: "labelcat-bench", dependencies: ["LabelLayout", "LabelJSON"],
                           path: "Benchmarks/LayoutBench"),
+        .executableTarget(name: "labelcat-solver-bench", dependencies: ["Cassowary"],
+                          path: "Benchmarks/SolverBench"),
         .executableTarget(name: "labelcat-import-bench", dependencies: ["LabelImport"],
                           path: "Benchmarks/ImportBench"),
 
@@ -55,6 +60,7 @@ let package = Package(
         .testTarget(name: "labelcatTests", dependencies: ["LabelJSON", "TestSupport"]),
         .testTarget(name: "LabelRenderTests", dependencies: ["LabelRender", "LabelLayout"]),
         .testTarget(name: "LabelReportTests", dependencies: ["LabelReport", "LabelCatalog", "LabelJSON", "TestSupport"]),
+        .testTarget(name: "CassowaryTests", dependencies: ["Cassowary", "TestSupport"]),
         .testTarget(name: "LabelImportTests", dependencies: ["LabelImport", "LabelJSON", "LabelLayout", "TestSupport"],
                     exclude: ["Fixtures"]),
     ],
