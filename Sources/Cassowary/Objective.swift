@@ -111,28 +111,20 @@ struct Objective: Sendable {
         }
     }
 
-    /// Adds `weight × row` (its cells; the constant is not kept).
+    /// Adds `weight × row` (its cells; the constant is not kept). Rows are short and the
+    /// objective long, so each cell is added in place.
     mutating func insert(_ row: Row, times weight: SymbolicWeight) {
-        var merged: [Cell] = []
-        merged.reserveCapacity(cells.count + row.cells.count)
-        var mine = 0
-        var theirs = 0
-        while mine < cells.count || theirs < row.cells.count {
-            if theirs == row.cells.count || (mine < cells.count && cells[mine].symbol < row.cells[theirs].symbol) {
-                merged.append(cells[mine])
-                mine += 1
-                continue
+        for cell in row.cells {
+            let (index, found) = position(of: cell.symbol)
+            if found {
+                cells[index].weight.add(weight, times: cell.coefficient)
+                if cells[index].weight.isZero { cells.remove(at: index) }
+            } else {
+                var product = SymbolicWeight()
+                product.add(weight, times: cell.coefficient)
+                if !product.isZero { cells.insert(Cell(symbol: cell.symbol, weight: product), at: index) }
             }
-            var cell = Cell(symbol: row.cells[theirs].symbol, weight: SymbolicWeight())
-            if mine < cells.count && cells[mine].symbol == cell.symbol {
-                cell.weight = cells[mine].weight
-                mine += 1
-            }
-            cell.weight.add(weight, times: row.cells[theirs].coefficient)
-            theirs += 1
-            if !cell.weight.isZero { merged.append(cell) }
         }
-        cells = merged
     }
 
     /// Replaces `symbol` by `row`'s right-hand side.

@@ -78,10 +78,9 @@ extension Solver {
 
     /// Adds a row no symbol can be solved for by minimising an artificial variable equal to
     /// it (phase one of the simplex). When the minimum is not zero the constraint cannot
-    /// hold: the solver is put back as it was and the required constraints the final
-    /// artificial row names are reported.
+    /// hold: the artificial row goes, the objective is optimised again, and the required
+    /// constraints the artificial row names are reported.
     mutating func addWithArtificialVariable(_ row: Row, for constraint: Constraint) throws {
-        let saved = self
         let artificial = newSymbol(.slack)
         tableau.insert(row, for: artificial)
         auxiliary = row
@@ -89,13 +88,16 @@ extension Solver {
         let residual = auxiliary!
         auxiliary = nil
         guard isNearZero(residual.constant) else {
+            // The artificial variable stayed basic (leaving the basis would have brought it to
+            // zero), so every pivot was between the other rows: without its row the tableau
+            // holds the earlier constraints, feasible, in another basis.
+            tableau.removeRow(for: artificial)
+            try optimizeObjective()
             // residual = constant + Σ c × symbol with every restricted c ≥ 0 at the optimum: the
             // constraints whose slacks and dummies appear force the artificial variable above
             // zero; optional constraints cannot appear (their two symbols would need
             // coefficients of opposite signs).
-            let conflicting = requiredConstraints(markedBy: residual)
-            self = saved
-            throw SolverError.unsatisfiable(constraint, conflicting: conflicting)
+            throw SolverError.unsatisfiable(constraint, conflicting: requiredConstraints(markedBy: residual))
         }
         if var basicRow = tableau.removeRow(for: artificial), !basicRow.cells.isEmpty {
             let entering = basicRow.cells.first { $0.symbol.kind != .dummy } ?? basicRow.cells[0]

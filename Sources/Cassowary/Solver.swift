@@ -2,8 +2,8 @@
 /// UIKit's priorities.
 ///
 /// Required constraints (priority 1000) always hold: adding one that contradicts the required
-/// constraints already present throws ``SolverError/unsatisfiable(_:conflicting:)`` and
-/// changes nothing. Optional constraints are satisfied as well as they can be, strongest
+/// constraints already present throws ``SolverError/unsatisfiable(_:conflicting:)`` and leaves
+/// it out. Optional constraints are satisfied as well as they can be, strongest
 /// priority first: the errors at one priority are minimised before any weaker priority is
 /// looked at, however many weaker constraints there are. An optional equality minimises
 /// `|lhs - rhs|`; an optional inequality minimises by how much it is violated.
@@ -69,8 +69,9 @@ public struct Solver: Sendable {
     ///
     /// - Throws: ``SolverError/duplicateConstraint(_:)``, ``SolverError/invalidPriority(_:)``,
     ///   ``SolverError/nonFiniteValue(_:)``, or ``SolverError/unsatisfiable(_:conflicting:)``
-    ///   when it is required and contradicts the required constraints present. The solver is
-    ///   unchanged when it throws.
+    ///   when it is required and contradicts the required constraints present. When it throws
+    ///   the solver keeps the constraints it had and an optimal solution of them (a variable
+    ///   the constraints determine keeps its value).
     public mutating func add(_ constraint: Constraint) throws {
         guard constraints[constraint] == nil else { throw SolverError.duplicateConstraint(constraint) }
         guard constraint.priority.isValid else { throw SolverError.invalidPriority(constraint) }

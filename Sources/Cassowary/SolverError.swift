@@ -1,12 +1,14 @@
-/// Why the solver refused a request. A refused request leaves the solver as it was.
+/// Why the solver refused a request. A refused request leaves the solver with the constraints
+/// and edit variables it had.
 public enum SolverError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The constraint is already in the solver.
     case duplicateConstraint(Constraint)
     /// The constraint is not in the solver.
     case unknownConstraint(Constraint)
     /// The required constraint cannot hold together with the required constraints already in
-    /// the solver; `conflicting` is a smallest set of them that it contradicts (in the order
-    /// they were added), empty when it contradicts itself (`0 == 5`).
+    /// the solver. `conflicting` is an irreducible set of them (in the order they were added):
+    /// it contradicts all of them together, and holds without any one of them. It is empty
+    /// when the constraint contradicts itself (`0 == 5`).
     case unsatisfiable(Constraint, conflicting: [Constraint])
     /// The constraint's priority is not in UIKit's range, greater than 0 and at most 1000.
     case invalidPriority(Constraint)
