@@ -10,8 +10,19 @@ import Foundation
 
 /// A scene like Interface Builder's: `views` views in pairs down a 375 pt root, each with
 /// about ten constraints (edges, spacing, intrinsic size at compression resistance 750 and
-/// hugging 251, centring at 500, proportional widths at 250).
-func scene(views: Int) throws -> (solver: Solver, variables: [Variable], constraints: Int) {
+/// hugging 251, centring at 500, proportional widths at 250). The intrinsic sizes are edit
+/// variables (at 999.9, above everything else that involves them), so that new texts are a
+/// few suggested values rather than a new solver.
+struct Scene {
+    var solver = Solver()
+    var variables: [Variable] = []
+    /// Each view's intrinsic width and height.
+    var intrinsic: [(width: Variable, height: Variable)] = []
+    var constraints = 0
+}
+
+func scene(views: Int) throws -> Scene {
+    var scene = Scene()
     var solver = Solver()
     var variables: [Variable] = []
     var count = 0
@@ -29,7 +40,12 @@ func scene(views: Int) throws -> (solver: Solver, variables: [Variable], constra
             let left = Variable("v\(index).left"), top = Variable("v\(index).top")
             let width = Variable("v\(index).width"), height = Variable("v\(index).height")
             variables += [left, top, width, height]
-            let intrinsicWidth = Double(40 + (index * 37) % 120), intrinsicHeight = 20.5 + Double(index % 3) * 20
+            let intrinsicWidth = Variable("v\(index).intrinsicWidth"), intrinsicHeight = Variable("v\(index).intrinsicHeight")
+            try solver.addEditVariable(intrinsicWidth, priority: 999.9)
+            try solver.addEditVariable(intrinsicHeight, priority: 999.9)
+            try solver.suggest(intrinsicWidth, value: Double(40 + (index * 37) % 120))
+            try solver.suggest(intrinsicHeight, value: 20.5 + Double(index % 3) * 20)
+            scene.intrinsic.append((intrinsicWidth, intrinsicHeight))
             try add(left == leading + (side == 0 ? 0 : 8))
             try add(left + width <= 359)
             try add(top == previousBottom + 8)
@@ -53,7 +69,10 @@ func scene(views: Int) throws -> (solver: Solver, variables: [Variable], constra
         try add((bottom == pairBottom[1] + pairBottom[0]).withPriority(249))
         previousBottom = LinearExpression(bottom)
     }
-    return (solver, variables, count)
+    scene.solver = solver
+    scene.variables = variables
+    scene.constraints = count
+    return scene
 }
 
 func seconds(_ body: () throws -> Void) rethrows -> Double {
@@ -73,18 +92,20 @@ func report(_ name: String, _ fields: [String: Any]) {
 let arguments = CommandLine.arguments.dropFirst()
 let viewCounts = arguments.isEmpty ? [50, 100, 200, 400] : arguments.compactMap { Int($0) }
 for views in viewCounts {
-    var built: (solver: Solver, variables: [Variable], constraints: Int)!
+    var built = Scene()
     let build = try seconds { built = try scene(views: views) }
     var ambiguous = 0
     let ranges = seconds { ambiguous = built.variables.filter { built.solver.isAmbiguous($0) }.count }
+    // New texts: every view's intrinsic size changes (30% wider, one line taller), and back.
     var solver = built.solver
-    let edited = built.variables[2]
-    let edits = try seconds {
-        try solver.addEditVariable(edited, priority: 999)
-        for step in 0..<100 { try solver.suggest(edited, value: Double(40 + step)) }
+    let relayout = try seconds {
+        for (index, intrinsic) in built.intrinsic.enumerated() {
+            try solver.suggest(intrinsic.width, value: 1.3 * Double(40 + (index * 37) % 120))
+            try solver.suggest(intrinsic.height, value: 40.5 + Double(index % 3) * 20)
+        }
     }
     report("scene", ["views": views, "constraints": built.constraints, "build": build, "ranges": ranges,
-                     "ambiguous": ambiguous, "suggest100": edits])
+                     "ambiguous": ambiguous, "relayout": relayout])
 }
 
 // Lexicographic priorities: one error at 251 against 999 at 250, and 999 levels.

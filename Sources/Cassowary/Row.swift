@@ -18,13 +18,8 @@ struct Row: Sendable {
 
     /// The position of `symbol` in `cells`, or where it would go.
     private func position(of symbol: Symbol) -> (index: Int, found: Bool) {
-        var low = 0
-        var high = cells.count
-        while low < high {
-            let middle = (low + high) / 2
-            if cells[middle].symbol < symbol { low = middle + 1 } else { high = middle }
-        }
-        return (low, low < cells.count && cells[low].symbol == symbol)
+        let index = cells.partitioningIndex { $0.symbol >= symbol }
+        return (index, index < cells.count && cells[index].symbol == symbol)
     }
 
     func coefficient(for symbol: Symbol) -> Double {

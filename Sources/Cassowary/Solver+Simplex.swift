@@ -170,7 +170,7 @@ extension Solver {
     }
 
     /// The restricted row that first reaches zero as `entering` grows (the ratio test), the
-    /// lowest symbol among ties; nil when none does.
+    /// lowest symbol among ties (the rows come in symbol order); nil when none does.
     func leavingRow(for entering: Symbol) -> Symbol? {
         var best: (ratio: Double, symbol: Symbol)?
         for symbol in tableau.rows(holding: entering) where symbol.isRestricted {
@@ -178,9 +178,7 @@ extension Solver {
             let coefficient = row.coefficient(for: entering)
             guard coefficient < 0 else { continue }
             let ratio = -row.constant / coefficient
-            if best == nil || ratio < best!.ratio || (ratio == best!.ratio && symbol < best!.symbol) {
-                best = (ratio, symbol)
-            }
+            if best == nil || ratio < best!.ratio { best = (ratio, symbol) }
         }
         return best?.symbol
     }
@@ -188,26 +186,22 @@ extension Solver {
     /// The row to pivot a parametric marker into the basis with, so that dropping the row
     /// removes its constraint and keeps the others feasible: the restricted row the marker
     /// would drive to zero first, else the restricted row it would leave positive the longest,
-    /// else an external row.
+    /// else an external row; the lowest symbol among ties (the rows come in symbol order).
     func markerLeavingRow(_ marker: Symbol) -> Symbol? {
         var negative: (ratio: Double, symbol: Symbol)?
         var positive: (ratio: Double, symbol: Symbol)?
         var external: Symbol?
-        func better(_ candidate: (ratio: Double, symbol: Symbol), than best: (ratio: Double, symbol: Symbol)?) -> Bool {
-            guard let best else { return true }
-            return candidate.ratio < best.ratio || (candidate.ratio == best.ratio && candidate.symbol < best.symbol)
-        }
         for symbol in tableau.rows(holding: marker) {
             let row = tableau[symbol]!
             let coefficient = row.coefficient(for: marker)
             if !symbol.isRestricted {
-                if external == nil || symbol < external! { external = symbol }
+                if external == nil { external = symbol }
             } else if coefficient < 0 {
-                let candidate = (ratio: -row.constant / coefficient, symbol: symbol)
-                if better(candidate, than: negative) { negative = candidate }
+                let ratio = -row.constant / coefficient
+                if negative == nil || ratio < negative!.ratio { negative = (ratio, symbol) }
             } else {
-                let candidate = (ratio: row.constant / coefficient, symbol: symbol)
-                if better(candidate, than: positive) { positive = candidate }
+                let ratio = row.constant / coefficient
+                if positive == nil || ratio < positive!.ratio { positive = (ratio, symbol) }
             }
         }
         return negative?.symbol ?? positive?.symbol ?? external

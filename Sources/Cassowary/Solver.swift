@@ -11,8 +11,9 @@
 ///     var solver = Solver()
 ///     let left = Variable("label.left"), width = Variable("label.width")
 ///     try solver.add(left == 16)
-///     try solver.add(left + width <= 359)
-///     try solver.add((width == 420).withPriority(.defaultHigh))
+///     try solver.add(left + width <= 375 - 16)
+///     try solver.add((width >= 420).withPriority(.defaultHigh))   // compression resistance
+///     try solver.add((width <= 420).withPriority(251))            // hugging
 ///     solver.value(of: width)   // 343
 ///
 /// Values are current after every call (there is no separate update step). ``range(of:)``

@@ -39,6 +39,42 @@ struct EditVariableTests {
         #expect(solver.value(of: x) == 80)
     }
 
+    @Test("Intrinsic sizes as edit variables above their constraints solve as constants do")
+    func intrinsicSizesAsEdits() throws {
+        // Three labels in a row in 300 pt; texts change from one set of widths to another.
+        let widths = [[80.0, 120, 60], [130.0, 150, 90]]
+        func solve(_ intrinsic: [Double], edits: Bool, from earlier: [Double]? = nil) throws -> [Double] {
+            var solver = Solver()
+            let left = (0..<3).map { Variable("l\($0).left") }, width = (0..<3).map { Variable("l\($0).width") }
+            try solver.add(left[0] == 16)
+            for index in 1..<3 { try solver.add(left[index] == left[index - 1] + width[index - 1] + 8) }
+            try solver.add(left[2] + width[2] <= 316)
+            var sizes: [Variable] = []
+            for index in 0..<3 {
+                let size: LinearExpression
+                if edits {
+                    let variable = Variable("l\(index).intrinsicWidth")
+                    try solver.addEditVariable(variable, priority: 999.9)
+                    try solver.suggest(variable, value: (earlier ?? intrinsic)[index])
+                    sizes.append(variable)
+                    size = LinearExpression(variable)
+                } else {
+                    size = LinearExpression(constant: intrinsic[index])
+                }
+                try solver.add((width[index] >= size).withPriority(Priority(Float(750 + index))))
+                try solver.add((width[index] <= size).withPriority(251))
+            }
+            for (index, variable) in sizes.enumerated() { try solver.suggest(variable, value: intrinsic[index]) }
+            return width.map { solver.value(of: $0) }
+        }
+        for intrinsic in widths {
+            #expect(try solve(intrinsic, edits: true) == solve(intrinsic, edits: false))
+        }
+        #expect(try solve(widths[1], edits: true, from: widths[0]) == solve(widths[1], edits: false))
+        // 370 pt of text in 284: the lowest compression resistance (750) gives.
+        #expect(try solve(widths[1], edits: false) == [44, 150, 90])
+    }
+
     @Test("Edit variable errors")
     func errors() throws {
         var solver = Solver()

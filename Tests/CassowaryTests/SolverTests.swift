@@ -13,14 +13,16 @@ struct SolverTests {
         #expect(solver.value(of: width) == 343)
     }
 
-    @Test("The type's documentation example: a strong optional width gives way to a required edge")
-    func documentationExample() throws {
+    @Test("The documentation's example (Solver, docs/autolayout.md): compression resistance gives way")
+    func autoLayoutDocumentationExample() throws {
         var solver = Solver()
         let left = Variable("label.left"), width = Variable("label.width")
         try solver.add(left == 16)
-        try solver.add(left + width <= 359)
-        try solver.add((width == 420).withPriority(.defaultHigh))
+        try solver.add(left + width <= 375 - 16)
+        try solver.add((width >= 420).withPriority(.defaultHigh))
+        try solver.add((width <= 420).withPriority(251))
         #expect(solver.value(of: width) == 343)
+        #expect(!solver.isAmbiguous(width))
     }
 
     @Test("Required inequalities hold; an optional equality minimises its error within them")
