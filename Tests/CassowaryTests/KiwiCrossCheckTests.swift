@@ -119,6 +119,92 @@ json.dump(results, sys.stdout)
         #expect(refusingSystems >= 500)
     }
 
+    /// Reads LevelSystems (only the constraints the Swift solver accepted) and, for each,
+    /// minimises the errors one priority level at a time, strongest first: kiwisolver sees the
+    /// required constraints, the current level's constraints (all at one strength, so its
+    /// weights play no part), and for every stronger level explicit error variables whose
+    /// total is held at that level's minimum. Prints each system's minima, strongest first.
+    static let levelScript = #"""
+import json, sys
+import kiwisolver as kiwi
+
+def violation(value, relation):
+    return max(0.0, value) if relation == "<=" else max(0.0, -value) if relation == ">=" else abs(value)
+
+results = []
+for system in json.load(sys.stdin):
+    constraints = system["constraints"]
+    levels = sorted({c["priority"] for c in constraints if c["priority"] < 1000}, reverse=True)
+    minima = []
+    for level in levels:
+        solver = kiwi.Solver()
+        variables = [kiwi.Variable("v%d" % i) for i in range(system["variables"])]
+        def expression(c):
+            return kiwi.Expression([kiwi.Term(variables[int(i)], k) for i, k in c["terms"]], c["constant"])
+        def relate(e, relation):
+            return e <= 0 if relation == "<=" else e >= 0 if relation == ">=" else e == 0
+        for c in constraints:
+            if c["priority"] == 1000:
+                solver.addConstraint(relate(expression(c), c["relation"]))
+        for stronger, minimum in zip(levels, minima):
+            total = 0
+            for c in constraints:
+                if c["priority"] != stronger:
+                    continue
+                e = expression(c)
+                plus, minus = kiwi.Variable(), kiwi.Variable()
+                solver.addConstraint(plus >= 0)
+                solver.addConstraint(minus >= 0)
+                if c["relation"] == "==":
+                    solver.addConstraint(e == plus - minus)
+                    total = total + plus + minus
+                elif c["relation"] == "<=":
+                    solver.addConstraint(e <= plus)
+                    total = total + plus
+                else:
+                    solver.addConstraint(e >= -plus)
+                    total = total + plus
+            solver.addConstraint(total <= minimum + 1e-9 * max(1.0, minimum))
+        for c in constraints:
+            if c["priority"] == level:
+                solver.addConstraint(relate(expression(c), c["relation"]) | "strong")
+        solver.updateVariables()
+        values = [v.value() for v in variables]
+        minima.append(sum(violation(sum(k * values[int(i)] for i, k in c["terms"]) + c["constant"], c["relation"])
+                          for c in constraints if c["priority"] == level))
+    results.append(minima)
+json.dump(results, sys.stdout)
+"""#
+
+    @Test("Ten priority levels: at every level the error the Swift solver leaves is the minimum, level by level")
+    func levelByLevelMinima() throws {
+        var generator = SeededGenerator(seed: 0x5EED_1E7E1)
+        let systems = (0..<2_000).map { _ in LevelSystem.make(using: &generator) }
+        let solutions = systems.map { $0.solve() }
+        let accepted = zip(systems, solutions).map { LevelSystem(variables: $0.variables, constraints: $1.accepted) }
+        let run = try runProgram("/usr/bin/python3", ["-c", Self.levelScript],
+                                 stdin: String(decoding: try JSONEncoder().encode(accepted), as: UTF8.self), timeout: 600)
+        try #require(run.status == 0, "kiwisolver: \(run.stderr)")
+        let minima = try JSONDecoder().decode([[Double]].self, from: Data(run.stdout.utf8))
+        try #require(minima.count == systems.count)
+        var levelsCompared = 0
+        var largestDifference = 0.0
+        for (number, (solution, expected)) in zip(solutions, minima).enumerated() {
+            let values = Dictionary(uniqueKeysWithValues: solution.variables.map { ($0, solution.solver.value(of: $0)) })
+            let ours = priorityErrors(of: solution.constraints, at: values)
+            #expect(ours.required < Self.tolerance, "system \(number): required")
+            #expect(ours.levels.count == expected.count, "system \(number): levels")
+            for (mine, theirs) in zip(ours.levels, expected) {
+                let difference = abs(mine - theirs)
+                largestDifference = max(largestDifference, difference)
+                #expect(difference <= 1e-5 * max(1, theirs), "system \(number): errors \(ours.levels) vs minima \(expected)")
+            }
+            levelsCompared += expected.count
+        }
+        print("kiwisolver level-by-level minima: \(systems.count) systems, \(levelsCompared) levels compared, "
+              + "largest difference \(largestDifference)")
+    }
+
     /// The refused constraint contradicts the conflicting set, and no smaller part of it.
     func checkConflict(_ error: SolverError, label: String) {
         guard case .unsatisfiable(let constraint, let conflicting) = error else {

@@ -179,3 +179,59 @@ func tableauProblem(_ solver: Solver) -> String? {
     if solver.auxiliary != nil { return "an auxiliary objective is left" }
     return nil
 }
+
+/// A random system over many priority levels, for comparing the errors the Swift solver leaves
+/// at each level with minima found one level at a time.
+struct LevelSystem: Codable {
+    struct Constraint: Codable {
+        var terms: [[Double]]
+        var constant: Double
+        var relation: String
+        /// 1000 for required.
+        var priority: Float
+    }
+
+    var variables: Int
+    var constraints: [Constraint]
+
+    static let levels: [Float] = [999.5, 999, 751, 750, 500, 251, 250, 249, 50, 1]
+
+    /// 2–7 variables, 4–14 constraints of 1–3 terms (coefficients ±1, ±2, ±0.5), a quarter
+    /// required, the rest at the ten levels above.
+    static func make(using generator: inout SeededGenerator) -> LevelSystem {
+        let variables = Int.random(in: 2...7, using: &generator)
+        var constraints: [Constraint] = []
+        for _ in 0..<Int.random(in: 4...14, using: &generator) {
+            let count = Int.random(in: 1...min(3, variables), using: &generator)
+            let chosen = Array((0..<variables).shuffled(using: &generator).prefix(count))
+            let terms = chosen.map { [Double($0), [-2.0, -1, -0.5, 0.5, 1, 2].randomElement(using: &generator)!] }
+            let priority = Double.random(in: 0..<1, using: &generator) < 0.25
+                ? 1000 : levels.randomElement(using: &generator)!
+            constraints.append(Constraint(terms: terms, constant: Double(Int.random(in: -100...100, using: &generator)),
+                                          relation: ["<=", "==", ">="].randomElement(using: &generator)!,
+                                          priority: priority))
+        }
+        return LevelSystem(variables: variables, constraints: constraints)
+    }
+
+    /// Solved by the Swift solver: the constraints it accepted (as the JSON takes them, and as
+    /// constraints) and the variables.
+    func solve() -> (accepted: [Constraint], constraints: [Cassowary.Constraint], solver: Solver, variables: [Variable]) {
+        var solver = Solver()
+        let variables = (0..<self.variables).map { Variable("v\($0)") }
+        var accepted: [Constraint] = []
+        var added: [Cassowary.Constraint] = []
+        for description in constraints {
+            let expression = LinearExpression(terms: description.terms.map { Term(variables[Int($0[0])], $0[1]) },
+                                              constant: description.constant)
+            let relation: Relation = description.relation == "<=" ? .lessThanOrEqual
+                : description.relation == "==" ? .equal : .greaterThanOrEqual
+            let constraint = Cassowary.Constraint(expression, relation, priority: Priority(description.priority))
+            if (try? solver.add(constraint)) != nil {
+                accepted.append(description)
+                added.append(constraint)
+            }
+        }
+        return (accepted, added, solver, variables)
+    }
+}
