@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "AutoLayout", targets: ["AutoLayout"]),
         .library(name: "LabelYAML", targets: ["LabelYAML"]),
         .library(name: "LabelProject", targets: ["LabelProject"]),
+        .library(name: "Cassowary", targets: ["Cassowary"]),
         .executable(name: "labelcat", targets: ["labelcat"]),
     ],
     targets: [
@@ -53,10 +54,14 @@ let package = Package(
         // The project file, labelcat.yml: read and checked into a typed configuration, found by
         // walking up from a folder, and written to start from an Xcode project.
         .target(name: "LabelProject", dependencies: ["LabelYAML", "LabelJSON", "LabelLayout", "LabelImport", "AutoLayout"]),
+        // The Cassowary constraint solver Auto Layout is solved with (docs/autolayout.md).
+        .target(name: "Cassowary"),
         .executableTarget(name: "labelcat", dependencies: ["LabelCatalog", "LabelLayout", "LabelJSON", "LabelRender", "LabelReport",
                                                           "LabelImport"]),
         .executableTarget(name: "labelcat-bench", dependencies: ["LabelLayout", "LabelJSON"],
                           path: "Benchmarks/LayoutBench"),
+        .executableTarget(name: "labelcat-solver-bench", dependencies: ["Cassowary"],
+                          path: "Benchmarks/SolverBench"),
         .executableTarget(name: "labelcat-import-bench", dependencies: ["LabelImport"],
                           path: "Benchmarks/ImportBench"),
 
@@ -68,6 +73,7 @@ let package = Package(
         .testTarget(name: "labelcatTests", dependencies: ["LabelJSON", "TestSupport"]),
         .testTarget(name: "LabelRenderTests", dependencies: ["LabelRender", "LabelLayout"]),
         .testTarget(name: "LabelReportTests", dependencies: ["LabelReport", "LabelCatalog", "LabelJSON", "TestSupport"]),
+        .testTarget(name: "CassowaryTests", dependencies: ["Cassowary", "TestSupport"]),
         .testTarget(name: "AutoLayoutTests", dependencies: ["AutoLayout", "LabelJSON"]),
         .testTarget(name: "LabelImportTests", dependencies: ["LabelImport", "LabelJSON", "LabelLayout", "AutoLayout", "TestSupport"],
                     exclude: ["Fixtures"]),
