@@ -52,9 +52,9 @@ let initCommand = Command(
         let path = catalogPath(arguments)
         let (_, applied) = try Catalog.create(path: path)
         if applied.isEmpty {
-            print("Catalog \(path) is up to date (schema \(Migration.latestVersion)).")
+            print("Catalog \(printable(path)) is up to date (schema \(Migration.latestVersion)).")
         } else {
-            print("Catalog \(path) at schema \(Migration.latestVersion); applied \(applied.joined(separator: ", ")).")
+            print("Catalog \(printable(path)) at schema \(Migration.latestVersion); applied \(applied.joined(separator: ", ")).")
         }
         return 0
     })
@@ -85,7 +85,7 @@ let tokenCommand = Command(
                 run: { arguments in
                     let catalog = try openCatalog(arguments)
                     try catalog.removeToken(arguments.positionals[0], force: arguments.flag("force"))
-                    print("Removed token \(arguments.positionals[0]).")
+                    print("Removed token \(printable(arguments.positionals[0])).")
                     return 0
                 }),
         Command(name: "import", abstract: "Import a DTCG design tokens file (JSON).",
@@ -180,7 +180,7 @@ func runTokenGet(_ arguments: ParsedArguments) throws -> Int32 {
         if let extensions = token.extensions { object["extensions"] = extensions }
         print(JSONValue.object(object).jsonString())
     } else {
-        print("\(token.name)  \(token.type.rawValue)  \(value.jsonString())" + (token.description.map { "  — \($0)" } ?? ""))
+        print("\(printable(token.name))  \(token.type.rawValue)  \(printable(value.jsonString()))" + (token.description.map { "  — \(printable($0))" } ?? ""))
     }
     return 0
 }
@@ -248,7 +248,7 @@ func runLayout(_ arguments: ParsedArguments) throws -> Int32 {
     }
     let qualifiers = [layout.locale, layout.variant, category == nil && catalog.contentSizeCategories.count == 1 ? "" : layout.category]
         .filter { !$0.isEmpty }
-    print("\(layout.label)\(qualifiers.isEmpty ? "" : " [\(qualifiers.joined(separator: ", "))]"): \(describe(layout))")
+    print("\(printable(layout.label))\(qualifiers.isEmpty ? "" : " [\(printable(qualifiers.joined(separator: ", ")))]"): \(describe(layout))")
     var table = Table("line", "range", "x", "y", "width", "baseline", "text")
     for (index, line) in (layout.layout?.lines ?? []).enumerated() {
         table.add("\(index + 1)", "\(line.range.location)+\(line.range.length)",

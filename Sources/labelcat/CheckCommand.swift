@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import LabelCatalog
+import LabelJSON
 import LabelReport
 
 /// The output formats of `check`.
@@ -64,12 +65,12 @@ func runCheckScope(_ arguments: ParsedArguments) throws -> (catalog: Catalog, re
     do {
         let result = try catalog.check(checkScope(arguments))
         for match in result.localeMatches where match.isFallback {
-            OutputStream.standardError.write("Note: no texts for locale '\(match.requested)'; checking its fallback '\(match.matched)'.\n")
+            OutputStream.standardError.write("Note: no texts for locale '\(printable(match.requested))'; checking its fallback '\(printable(match.matched))'.\n")
         }
         OutputStream.standardError.flush()
         return (catalog, result)
     } catch let error as CheckError {
-        OutputStream.standardError.write("Error: \(error)\n")
+        OutputStream.standardError.write("Error: \(printable("\(error)"))\n")
         OutputStream.standardError.flush()
         return nil
     }
@@ -109,7 +110,7 @@ func runCheck(_ arguments: ParsedArguments) throws -> Int32 {
     switch format {
     case .text: printText(outcome)
     case .json: for line in FindingsJSON.lines(outcome) { print(line) }
-    case .github: print(GitHubAnnotations.render(outcome), terminator: "")
+    case .github: OutputStream.standardOutput.writeWorkflowCommands(GitHubAnnotations.render(outcome))
     case .junit: print(JUnitReport.render(outcome), terminator: "")
     case .sarif: print(SARIFReport.render(outcome, toolVersion: labelcatVersion), terminator: "")
     }
@@ -177,7 +178,7 @@ func updateBaseline(_ path: String, with result: CheckResult) throws -> Int32 {
     try writeTextFile(path, new.json)
     let added = new.entries.subtracting(old.entries).count
     let removed = old.entries.subtracting(new.entries).count
-    print("Wrote \(path): \(counted(new.entries.count, "finding")) (\(added) added, \(removed) removed).")
+    print("Wrote \(printable(path)): \(counted(new.entries.count, "finding")) (\(added) added, \(removed) removed).")
     return 0
 }
 

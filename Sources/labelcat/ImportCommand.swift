@@ -1,5 +1,6 @@
 import LabelCatalog
 import LabelImport
+import LabelJSON
 
 /// `labelcat import`: a project's strings tables, String Catalogs, XLIFF and storyboards
 /// (docs/xcode-files.md).
@@ -38,7 +39,7 @@ func runImport(_ arguments: ParsedArguments) throws -> Int32 {
     let summary = try catalog.importTexts(from: arguments.positionals, options: options)
     let written = monotonicSeconds() - started
     for warning in summary.warnings {
-        OutputStream.standardError.write("Warning: \(warning)\n")
+        OutputStream.standardError.write("Warning: \(printable("\(warning)"))\n")
     }
     OutputStream.standardError.flush()
 
@@ -47,7 +48,7 @@ func runImport(_ arguments: ParsedArguments) throws -> Int32 {
     if summary.labelsCreated > 0 { labels.append("\(summary.labelsCreated) created") }
     if summary.labelsUpdated > 0 { labels.append("\(summary.labelsUpdated) updated") }
     if summary.labelsUnchanged > 0 { labels.append("\(summary.labelsUnchanged) unchanged") }
-    let localeNames = summary.locales.map { $0.isEmpty ? "base" : $0 }
+    let localeNames = summary.locales.map { $0.isEmpty ? "base" : printable($0) }
     var what = "Read \(counted(summary.files.count, "file"))"
     if !labels.isEmpty { what += ": labels \(labels.joined(separator: ", "))" }
     what += "\(labels.isEmpty ? ":" : ";") \(counted(summary.textsMatched, "text")) for labels"
@@ -62,14 +63,14 @@ func runImport(_ arguments: ParsedArguments) throws -> Int32 {
         lines.append("Skipped \(counted(summary.unmatched.count, "key")) no label has\(verbose ? ":" : " (--verbose lists them).")")
         if verbose {
             for key in summary.unmatched {
-                lines.append("  \(key.key)  \(key.source.file)\(key.source.line.map { ":\($0)" } ?? "")")
+                lines.append("  \(printable(key.key))  \(printable(key.source.file))\(key.source.line.map { ":\($0)" } ?? "")")
             }
         }
     }
     for (locale, names) in try catalog.untranslatedLabels(after: summary) {
         let shown = verbose ? names : Array(names.prefix(5))
         let more = names.count > shown.count ? ", … (--verbose lists all)" : ""
-        lines.append("No \(locale) text for \(counted(names.count, "label")): \(shown.joined(separator: ", "))\(more)")
+        lines.append("No \(printable(locale)) text for \(counted(names.count, "label")): \(shown.map(printable).joined(separator: ", "))\(more)")
     }
     for line in lines { print(line) }
     OutputStream.standardOutput.flush()

@@ -183,7 +183,7 @@ let labelCommand = Command(
                 arguments: [ArgumentSpec(name: "name", help: "The label's name.")],
                 run: { arguments in
                     try openCatalog(arguments).removeLabel(arguments.positionals[0])
-                    print("Removed label \(arguments.positionals[0]).")
+                    print("Removed label \(printable(arguments.positionals[0])).")
                     return 0
                 }),
         Command(name: "import", abstract: "Import label definitions, or texts keyed by label name; all or nothing.",
@@ -309,7 +309,7 @@ func runLabelImport(_ arguments: ParsedArguments) throws -> Int32 {
         let summary = try catalog.importTexts(from: [path], options: options)
         _ = try catalog.layOutQueued()
         let locales = summary.locales.map { $0.isEmpty ? "base" : $0 }.joined(separator: ", ")
-        print("Imported \(summary.textsMatched) \(locales) texts.")
+        print("Imported \(summary.textsMatched) \(printable(locales)) texts.")
         return 0
     }
     let documents = try readDocuments(path)

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import LabelCatalog
+import LabelJSON
 import Synchronization
 
 /// Set by SIGINT/SIGTERM: the service finishes the batch in flight and exits 0.
@@ -84,7 +85,7 @@ func runServe(_ arguments: ParsedArguments) throws -> Int32 {
     sigaddset(&stopSignals, SIGTERM)
     sigprocmask(SIG_UNBLOCK, &stopSignals, nil)
     if !arguments.flag("once") {
-        OutputStream.standardError.write("serve: watching \(catalog.path) (poll \(poll) ms)\n")
+        OutputStream.standardError.write("serve: watching \(printable(catalog.path)) (poll \(poll) ms)\n")
         OutputStream.standardError.flush()
     }
     try catalog.serve(pollMilliseconds: poll, once: arguments.flag("once"), log: { line in

@@ -23,7 +23,7 @@ let settingsCommand = Command(
                 arguments: [ArgumentSpec(name: "name", help: "The setting: \(CatalogSetting.allCases.map(settingName).joined(separator: ", ")).")]) { arguments in
             let setting = try settingOption(arguments.positionals[0], arguments: arguments)
             let catalog = try openCatalog(arguments, readOnly: true)
-            print(try catalog.settingValues().first { $0.setting == setting }?.value ?? setting.defaultValue)
+            print(printable(try catalog.settingValues().first { $0.setting == setting }?.value ?? setting.defaultValue))
             return 0
         },
         Command(name: "set", abstract: "Change a setting; every label is laid out again under it (a chunk of labels per transaction).",
@@ -41,7 +41,7 @@ let settingsCommand = Command(
             let started = monotonicSeconds()
             let stored = try catalog.setSetting(setting, to: arguments.positionals[1])
             let summary = try catalog.layOutQueued()
-            print("Set \(settingName(setting)) = \(stored.isEmpty ? "(none)" : stored); laid out \(counted(summary.written, "layout")) of \(counted(summary.labels, "label")) in \(formatted(monotonicSeconds() - started)) s.")
+            print("Set \(settingName(setting)) = \(stored.isEmpty ? "(none)" : printable(stored)); laid out \(counted(summary.written, "layout")) of \(counted(summary.labels, "label")) in \(formatted(monotonicSeconds() - started)) s.")
             return 0
         },
     ])
