@@ -124,25 +124,28 @@ func runTokenSet(_ arguments: ParsedArguments) throws -> Int32 {
         givenType = known
     }
     let catalog = try openCatalog(arguments)
-    let existing = try? catalog.token(named: name)
-    var type: TokenType
-    if let givenType {
-        type = givenType
-    } else if let existing {
-        type = existing.type
-    } else if let inferred = inferTokenType(value, catalog: catalog) {
-        type = inferred
-    } else {
-        throw CommandError("token '\(name)': cannot tell the type of \(value.jsonString()); give --type")
+    var type: TokenType?
+    // Read, changed and written in one transaction: a concurrent edit is never lost.
+    try catalog.updateToken(named: name) { existing in
+        var chosen: TokenType
+        if let givenType {
+            chosen = givenType
+        } else if let existing {
+            chosen = existing.type
+        } else if let inferred = inferTokenType(value, catalog: catalog) {
+            chosen = inferred
+        } else {
+            throw CommandError("token '\(name)': cannot tell the type of \(value.jsonString()); give --type")
+        }
+        if let target = aliasTargetOf(value), arguments.value("type") == nil, existing == nil,
+           let targetToken = try? catalog.token(named: target) {
+            chosen = targetToken.type
+        }
+        type = chosen
+        return Token(name: name, type: chosen, value: value,
+                     description: arguments.value("description") ?? existing?.description, extensions: existing?.extensions)
     }
-    if let target = aliasTargetOf(value), arguments.value("type") == nil, existing == nil,
-       let targetToken = try? catalog.token(named: target) {
-        type = targetToken.type
-    }
-    let token = Token(name: name, type: type, value: value,
-                      description: arguments.value("description") ?? existing?.description, extensions: existing?.extensions)
-    try catalog.setTokens([token])
-    print("Set token \(name) (\(type.rawValue)) = \(value.jsonString()).")
+    print("Set token \(printable(name)) (\(type?.rawValue ?? "")) = \(printable(value.jsonString())).")
     return 0
 }
 

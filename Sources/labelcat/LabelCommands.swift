@@ -231,27 +231,30 @@ func runLabelSet(_ arguments: ParsedArguments) throws -> Int32 {
         if let value = arguments.value(option.spec.name) { edits.append(try option.parse(value, arguments)) }
     }
     let catalog = try openCatalog(arguments)
-    var json: JSONObject
-    if let existing = try? catalog.label(named: name) {
-        json = existing.json.object!
-    } else {
-        guard arguments.value("frame") != nil else {
-            throw CommandError("label '\(name)' does not exist; a new label needs --frame X,Y,W,H")
+    // Read, edited and written in one transaction: a concurrent `label set` of the same label
+    // (another locale's text, say) is never lost.
+    try catalog.updateLabel(named: name) { existing in
+        var json: JSONObject
+        if let existing {
+            json = existing.json.object!
+        } else {
+            guard arguments.value("frame") != nil else {
+                throw CommandError("label '\(name)' does not exist; a new label needs --frame X,Y,W,H")
+            }
+            json = JSONObject([("name", .string(name))])
         }
-        json = JSONObject([("name", .string(name))])
+        for edit in edits { try edit(&json) }
+        return try LabelRecord(json: .object(json))
     }
-    for edit in edits { try edit(&json) }
-    let record = try LabelRecord(json: .object(json))
-    try catalog.setLabels([record])
     let locale = arguments.value("locale").map { LocaleTag.isBase($0) ? "" : $0 } ?? ""
     let layout = try catalog.layout(label: name, locale: locale, variant: arguments.value("variant") ?? "")
-    print("Set label \(name): \(describe(layout)).")
+    print("Set label \(printable(name)): \(describe(layout)).")
     return 0
 }
 
 /// "2/2 lines, text rect 0, 0, 340 × 49.333, truncated".
 func describe(_ layout: StoredLayout) -> String {
-    guard let rect = layout.textRect else { return "error: \(layout.error ?? "unknown")" }
+    guard let rect = layout.textRect else { return "error: \(printable(layout.error ?? "unknown"))" }
     var text = "\(layout.lineCount ?? 0)/\(layout.neededLineCount ?? 0) lines, text rect \(formatted(rect.x)), \(formatted(rect.y)), \(formatted(rect.width)) × \(formatted(rect.height))"
     if layout.truncated { text += ", truncated" }
     if layout.shrunk, let size = layout.fontSize { text += ", shrunk to \(formatted(size)) pt" }
