@@ -25,11 +25,14 @@ public final class Catalog {
     var resolverCache: (counter: Int, resolvers: ResultSlots<LabelResolver>)?
     /// Font paths this process knows are in `layout_font_files`.
     var knownFontPaths: Set<String> = []
+    /// The file opened (device and inode), to notice another file put at `path` since.
+    let fileIdentity: FileIdentity?
 
     private init(database: Database, path: String, readOnly: Bool) throws {
         self.database = database
         self.path = path
         isReadOnly = readOnly
+        fileIdentity = FileIdentity(path: path)
         // Settings edited in by hand that are not valid are reported when layouts are next
         // computed (refreshSettings); until then, and for `settings set` to mend them, the defaults.
         settings = CatalogSettings()
@@ -128,6 +131,16 @@ public final class Catalog {
         }
         throw CatalogError.unexpectedSchema(path: path, unexpected: difference.unexpected.map(\.described),
                                             altered: difference.altered.map(\.described), missing: difference.missing.map(\.described))
+    }
+
+    /// Throws `CatalogError.replaced` when `path` no longer names the file this catalog opened:
+    /// it was removed, or another file was put there (deleted and created again, or renamed
+    /// over it). Its connection still reads and writes the old file, which nobody else sees.
+    public func checkStillAtPath() throws(CatalogError) {
+        guard let fileIdentity else { return }
+        let now = FileIdentity(path: path)
+        guard now != fileIdentity else { return }
+        throw .replaced(path: path, removed: now == nil)
     }
 
     /// Follows a change of the settings (made by anyone): a new engine for a new default

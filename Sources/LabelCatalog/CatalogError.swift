@@ -18,6 +18,8 @@ public enum CatalogError: Error, Sendable, CustomStringConvertible {
     /// A catalog of an older schema: it can be upgraded (`Catalog.create` does).
     case schemaOutdated(path: String, found: Int, supported: Int)
     case readOnly(path: String)
+    /// The file a catalog opened is no longer at its path: removed, or replaced by another.
+    case replaced(path: String, removed: Bool)
     /// Layouts are stale on a catalog that cannot be written, so they cannot be recomputed.
     case staleLayouts(path: String, labels: [String])
     /// A catalog that cannot be read here, and why.
@@ -86,6 +88,9 @@ public enum CatalogError: Error, Sendable, CustomStringConvertible {
             return "the catalog '\(path)' has schema version \(found), older than this labelcat's (\(supported)); it must be upgraded first"
         case .readOnly(let path):
             return "the catalog '\(path)' is read-only"
+        case .replaced(let path, let removed):
+            return removed ? "the catalog '\(path)' was removed while it was open"
+                : "the catalog '\(path)' was replaced by another file while it was open"
         case .staleLayouts(let path, let labels):
             let names = labels.prefix(5).joined(separator: ", ") + (labels.count > 5 ? " and \(labels.count - 5) more" : "")
             return "the layouts of \(names) are stale and the catalog '\(path)' is read-only, so they cannot be recomputed"
