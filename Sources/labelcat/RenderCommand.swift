@@ -99,13 +99,17 @@ func runRender(_ arguments: ParsedArguments) throws -> Int32 {
     return 0
 }
 
-/// Draws a picture; one too large to make is an error that says which options make it smaller.
+/// Draws a picture; one too large to make is an error that says which options make it smaller
+/// (`hint`), one smaller than a pixel says to choose a larger --scale.
 func drawing(hint: String, _ draw: () throws -> Canvas) throws -> Canvas {
     do {
         return try draw()
     } catch let error as RenderError {
-        guard case .tooLarge = error.kind else { throw error }
-        throw CommandError("\(error); \(hint)")
+        switch error.kind {
+        case .tooLarge: throw CommandError("\(error); \(hint)")
+        case .tooSmall: throw CommandError("\(error); choose a larger --scale")
+        case .other: throw error
+        }
     }
 }
 
