@@ -220,9 +220,13 @@ public final class Renderer {
     }
 
     /// Points to whole pixels, rounded up (a value a hair over a whole pixel stays on it).
+    /// A size too large for any picture comes out as one pixel more than a canvas may have
+    /// (never a trap converting it to `Int`).
     static func pixels(_ points: Double, scale: Double) -> Int {
         guard points.isFinite, points > 0 else { return 0 }
-        return Int((points * scale - 1e-6).rounded(.up))
+        let pixels = (points * scale - 1e-6).rounded(.up)
+        guard pixels <= Double(Canvas.maximumSide) else { return Canvas.maximumSide + 1 }
+        return Int(pixels)
     }
 
     /// Draws a label with its bounds' origin at `origin` (points): its background over its
