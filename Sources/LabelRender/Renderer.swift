@@ -220,13 +220,12 @@ public final class Renderer {
     }
 
     /// Points to whole pixels, rounded up (a value a hair over a whole pixel stays on it).
-    /// A size too large for any picture comes out as one pixel more than a canvas may have
-    /// (never a trap converting it to `Int`).
+    /// A size too large for an `Int` comes out as `Int.max` (never a trap converting it), which
+    /// no canvas takes.
     static func pixels(_ points: Double, scale: Double) -> Int {
         guard points.isFinite, points > 0 else { return 0 }
         let pixels = (points * scale - 1e-6).rounded(.up)
-        guard pixels <= Double(Canvas.maximumSide) else { return Canvas.maximumSide + 1 }
-        return Int(pixels)
+        return pixels < 9e18 ? Int(pixels) : Int.max
     }
 
     /// Draws a label with its bounds' origin at `origin` (points): its background over its
