@@ -72,7 +72,7 @@ func runImport(_ arguments: ParsedArguments) throws -> Int32 {
         let more = names.count > shown.count ? ", … (--verbose lists all)" : ""
         lines.append("No \(printable(locale)) text for \(counted(names.count, "label")): \(shown.map(printable).joined(separator: ", "))\(more)")
     }
-    for line in lines { print(line) }
+    for line in lines { writeOutput(line) }
     OutputStream.standardOutput.flush()
 
     let layoutStarted = monotonicSeconds()
@@ -80,6 +80,6 @@ func runImport(_ arguments: ParsedArguments) throws -> Int32 {
     let seconds = monotonicSeconds() - layoutStarted
     var laidOut = "Laid out \(counted(layouts.written, "layout")) of \(counted(layouts.labels, "label")) in \(formatted(seconds)) s"
     if layouts.failed > 0 { laidOut += "; \(layouts.failed) cannot be laid out (see 'labelcat check')" }
-    print(laidOut + ".")
+    writeOutput(laidOut + ".")
     return 0
 }

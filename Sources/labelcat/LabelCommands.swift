@@ -183,7 +183,7 @@ let labelCommand = Command(
                 arguments: [ArgumentSpec(name: "name", help: "The label's name.")],
                 run: { arguments in
                     try openCatalog(arguments).removeLabel(arguments.positionals[0])
-                    print("Removed label \(printable(arguments.positionals[0])).")
+                    writeOutput("Removed label \(printable(arguments.positionals[0])).")
                     return 0
                 }),
         Command(name: "import", abstract: "Import label definitions, or texts keyed by label name; all or nothing.",
@@ -248,7 +248,7 @@ func runLabelSet(_ arguments: ParsedArguments) throws -> Int32 {
     }
     let locale = arguments.value("locale").map { LocaleTag.isBase($0) ? "" : $0 } ?? ""
     let layout = try catalog.layout(label: name, locale: locale, variant: arguments.value("variant") ?? "")
-    print("Set label \(printable(name)): \(describe(layout)).")
+    writeOutput("Set label \(printable(name)): \(describe(layout)).")
     return 0
 }
 
@@ -266,10 +266,10 @@ func runLabelGet(_ arguments: ParsedArguments) throws -> Int32 {
     let record = try catalog.label(named: arguments.positionals[0])
     if arguments.flag("resolved") {
         let definition = try record.resolve(tokens: try catalog.tokenSet()).definition
-        print(arguments.flag("json") ? definition.canonicalJSON : (try JSONValue.parse(definition.canonicalJSON)).prettyString())
+        writeOutput(arguments.flag("json") ? definition.canonicalJSON : (try JSONValue.parse(definition.canonicalJSON)).prettyString())
         return 0
     }
-    print(arguments.flag("json") ? record.json.jsonString() : record.json.prettyString())
+    writeOutput(arguments.flag("json") ? record.json.jsonString() : record.json.prettyString())
     return 0
 }
 
@@ -277,7 +277,7 @@ func runLabelList(_ arguments: ParsedArguments) throws -> Int32 {
     let catalog = try openCatalog(arguments, readOnly: true)
     let records = try catalog.labels(matching: arguments.positionals.first ?? "*")
     if arguments.flag("json") {
-        for record in records { print(record.json.jsonString()) }
+        for record in records { writeOutput(record.json.jsonString()) }
         return 0
     }
     let keys = records.contains { $0.key != nil }
@@ -291,7 +291,7 @@ func runLabelList(_ arguments: ParsedArguments) throws -> Int32 {
                           + ["\(formatted(frame.x)),\(formatted(frame.y)) \(formatted(frame.width))×\(height)",
                              font, record.locales.joined(separator: ","), text])
     }
-    print(table.rendered, terminator: "")
+    writeOutput(table.rendered, terminator: "")
     return 0
 }
 
@@ -312,13 +312,13 @@ func runLabelImport(_ arguments: ParsedArguments) throws -> Int32 {
         let summary = try catalog.importTexts(from: [path], options: options)
         _ = try catalog.layOutQueued()
         let locales = summary.locales.map { $0.isEmpty ? "base" : $0 }.joined(separator: ", ")
-        print("Imported \(summary.textsMatched) \(printable(locales)) texts.")
+        writeOutput("Imported \(summary.textsMatched) \(printable(locales)) texts.")
         return 0
     }
     let documents = try readDocuments(path)
     if documents.count == 1, let table = JSONStringsTable.entries(documents[0]) {
         try openCatalog(arguments).setTexts(table)
-        print("Imported \(table.count) texts in \(Set(table.map(\.locale)).count) locales.")
+        writeOutput("Imported \(table.count) texts in \(Set(table.map(\.locale)).count) locales.")
         return 0
     }
     var records: [LabelRecord] = []
@@ -329,7 +329,7 @@ func runLabelImport(_ arguments: ParsedArguments) throws -> Int32 {
     }
     let catalog = try openCatalog(arguments)
     try catalog.setLabels(records)
-    print("Imported \(records.count) labels.")
+    writeOutput("Imported \(records.count) labels.")
     return 0
 }
 
@@ -337,9 +337,9 @@ func runLabelExport(_ arguments: ParsedArguments) throws -> Int32 {
     let catalog = try openCatalog(arguments, readOnly: true)
     let records = try catalog.labels(matching: arguments.positionals.first ?? "*")
     if arguments.flag("array") {
-        print(JSONValue.array(records.map(\.json)).prettyString())
+        writeOutput(JSONValue.array(records.map(\.json)).prettyString())
     } else {
-        for record in records { print(record.json.jsonString()) }
+        for record in records { writeOutput(record.json.jsonString()) }
     }
     return 0
 }

@@ -4,10 +4,10 @@ import Glibc
 import LabelJSON
 import Synchronization
 
-/// labelcat's `print` (it stands in for the standard library's in this module): the text goes
-/// to standard output through `OutputStream`, so it keeps its order with what is written to
+/// Prints to standard output: how every command prints (never the standard library's `print`).
+/// The text goes through `OutputStream`, so it keeps its order with what is written to
 /// standard error, and no line of it can be taken for a CI workflow command (`write(_:)`).
-func print(_ text: String = "", terminator: String = "\n") {
+func writeOutput(_ text: String = "", terminator: String = "\n") {
     OutputStream.standardOutput.write(text + terminator)
 }
 

@@ -94,7 +94,7 @@ func runRender(_ arguments: ParsedArguments) throws -> Int32 {
     try canvas.writePNG(to: out)
     if out != "-" {
         let what = cells.count == 1 ? "1 label" : "\(cells.count) \(sheet ? "cells" : "labels")"
-        print("Wrote \(printable(out)) (\(canvas.width) × \(canvas.height) px at \(formatted(pictureScale))×, \(what)).")
+        writeOutput("Wrote \(printable(out)) (\(canvas.width) × \(canvas.height) px at \(formatted(pictureScale))×, \(what)).")
     }
     return 0
 }

@@ -50,7 +50,7 @@ func runRecompute(_ arguments: ParsedArguments) throws -> Int32 {
     if summary.requeued > 0 { line += ", \(summary.requeued) edited meanwhile (queued)" }
     line += " in \(formatted(seconds)) s (\(Int(Double(summary.labels) / max(seconds, 1e-6))) labels/s)."
     OutputStream.standardError.flush()
-    print(line)
+    writeOutput(line)
     return summary.failed > 0 ? 1 : 0
 }
 

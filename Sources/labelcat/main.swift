@@ -26,13 +26,13 @@ func main() -> Int32 {
     do {
         switch try parse(arguments, root: rootCommand) {
         case .version:
-            print("labelcat \(labelcatVersion) (\(LayoutEngine.version))")
+            writeOutput("labelcat \(labelcatVersion) (\(LayoutEngine.version))")
             return 0
         case .reference:
-            print(referenceText(rootCommand), terminator: "")
+            writeOutput(referenceText(rootCommand), terminator: "")
             return 0
         case .help(let command, let path):
-            print(helpText(command, path: path), terminator: "")
+            writeOutput(helpText(command, path: path), terminator: "")
             return 0
         case .run(let command, let parsed):
             return try command.run!(parsed)

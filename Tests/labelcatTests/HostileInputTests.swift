@@ -430,3 +430,18 @@ struct HostileInputTests {
         _ = try? runProgram("/bin/rm", ["-rf", workspace.path("App")])
     }
 }
+
+extension HostileInputTests {
+    /// Every command prints through `writeOutput` (Output.swift), whose lines cannot start a
+    /// workflow command; the standard library's `print` would bypass it (and its order with
+    /// standard error).
+    @Test("The command-line tool prints only through writeOutput, never the standard library's print")
+    func noPlainPrint() throws {
+        let folder = CLI.packageRoot.appendingPathComponent("Sources/labelcat")
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".swift") {
+            let source = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            let calls = source.split(separator: "\n").filter { $0.contains(/(^|[^A-Za-z_.])print\(/) }
+            #expect(calls.isEmpty, "\(name): \(calls)")
+        }
+    }
+}
