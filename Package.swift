@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "LabelLayout", targets: ["LabelLayout"]),
         .library(name: "LabelCatalog", targets: ["LabelCatalog"]),
         .library(name: "LabelImport", targets: ["LabelImport"]),
+        .library(name: "LabelReport", targets: ["LabelReport"]),
         .executable(name: "labelcat", targets: ["labelcat"]),
     ],
     targets: [
