@@ -167,7 +167,9 @@ final class XMLReader {
     /// would be another file's, which labelcat does not read. Its line is the declaration's.
     private func checkDeclarations() throws(ImportError) {
         checkedDeclarations = true
-        guard let document = xmlTextReaderCurrentDoc(reader), let subset = document.pointee.intSubset else { return }
+        // Through the current node: xmlTextReaderCurrentDoc would make the reader keep (and
+        // leave to its caller to free) every node it reads.
+        guard let subset = xmlTextReaderCurrentNode(reader)?.pointee.doc?.pointee.intSubset else { return }
         var declaration = subset.pointee.children
         while let node = declaration {
             declaration = node.pointee.next
