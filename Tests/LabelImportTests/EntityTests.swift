@@ -31,17 +31,7 @@ struct EntityTests {
     }
 
     static func storyboard(doctype: String = "", text: String) -> String {
-        """
-        <?xml version="1.0" encoding="UTF-8"?>
-        \(doctype)
-        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0">
-            <scenes><scene sceneID="s1"><objects><viewController id="vc1"><view key="view" id="v1"><subviews>
-                <label opaque="NO" text="\(text)" id="lbl-01-abc">
-                    <rect key="frame" x="20" y="40" width="200" height="21"/>
-                </label>
-            </subviews></view></viewController></objects></scene></scenes>
-        </document>
-        """
+        TestSupport.storyboard(doctype: doctype, labels: [("lbl-01-abc", text, "200")])
     }
 
     static func importText(_ name: String, _ text: String) throws -> ImportResult {
@@ -114,7 +104,7 @@ struct EntityTests {
         let located = try Self.refusal("Base.lproj/Main.storyboard", Self.storyboard(doctype: entity, text: long))
         guard case .xml(let message)? = located?.problem else { Issue.record("\(String(describing: located))"); return }
         #expect(message.contains("1 MiB"), "\(message)")
-        #expect(located?.line == 5, "\(message)")
+        #expect(located?.line == 4, "\(message)")
         let plain = try Self.refusal("de.xliff", Self.xliff(target: String(repeating: "D", count: (1 << 20) + 1)))
         guard case .xml(let text)? = plain?.problem else { Issue.record("\(String(describing: plain))"); return }
         #expect(text.contains("1 MiB"), "\(text)")

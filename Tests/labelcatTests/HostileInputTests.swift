@@ -156,16 +156,7 @@ struct HostileInputTests {
         #expect(set.status == 1)
         #expect(set.stderr.contains("frame.width"), "\(set.stderr)")
 
-        try workspace.directory.write("App/Base.lproj/Main.storyboard", """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0">
-                <scenes><scene sceneID="s1"><objects><viewController id="vc1"><view key="view" id="v1"><subviews>
-                    <label opaque="NO" text="wide" id="wid-01-abc">
-                        <rect key="frame" x="0" y="0" width="1e19" height="21"/>
-                    </label>
-                </subviews></view></viewController></objects></scene></scenes>
-            </document>
-            """)
+        try workspace.directory.write("App/Base.lproj/Main.storyboard", storyboard(labels: [("wid-01-abc", "wide", "1e19")]))
         let imported = try workspace.labelcat("import", workspace.path("App"))
         #expect(imported.status == 1)
         #expect(imported.stderr.contains("Main.storyboard:4") && imported.stderr.contains("frame.width"), "\(imported.stderr)")
@@ -246,20 +237,9 @@ struct HostileInputTests {
         let evilText = "Zur\u{1B}[2J\u{7}Kasse\u{7F}\u{202E}txt.exe"
         // Two storyboards of one name: their labels are named after their folders, one of which
         // is a workflow command. The German text is hostile, a key is given twice.
-        func storyboard(_ id: String) -> String {
-            """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0">
-                <scenes><scene sceneID="s1"><objects><viewController id="vc1"><view key="view" id="v1"><subviews>
-                    <label opaque="NO" text="a text far too long for so narrow a label" id="\(id)">
-                        <rect key="frame" x="0" y="0" width="30" height="21"/>
-                    </label>
-                </subviews></view></viewController></objects></scene></scenes>
-            </document>
-            """
-        }
-        try workspace.directory.write("proj/::error title=X::msg/Base.lproj/Main.storyboard", storyboard("evl-01-abc"))
-        try workspace.directory.write("proj/other/Base.lproj/Main.storyboard", storyboard("oth-01-abc"))
+        func narrow(_ id: String) -> String { storyboard(labels: [(id, "a text far too long for so narrow a label", "30")]) }
+        try workspace.directory.write("proj/::error title=X::msg/Base.lproj/Main.storyboard", narrow("evl-01-abc"))
+        try workspace.directory.write("proj/other/Base.lproj/Main.storyboard", narrow("oth-01-abc"))
         try workspace.directory.write("proj/::error title=X::msg/de.lproj/Main.strings",
                                       "\"evl-01-abc.text\" = \"\(evilText)\";\n\"dup\\n::error title=FAKE::x\" = \"a\";\n\"dup\\n::error title=FAKE::x\" = \"b\";\n")
         let imported = try workspace.labelcat("import", "--verbose", workspace.path("proj"))
@@ -281,16 +261,7 @@ struct HostileInputTests {
         // A parse error naming a key, and a refused object ID.
         try workspace.directory.write("bad/de.lproj/Bad.strings", "\"key\\n::error title=P::x\" = \"a\"\n\"next\" = \"b\";\n")
         outputs.append(("a parse error", try workspace.labelcat("import", workspace.path("bad")), false))
-        try workspace.directory.write("ids/Base.lproj/Main.storyboard", """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0">
-                <scenes><scene sceneID="s1"><objects><viewController id="vc1"><view key="view" id="v1"><subviews>
-                    <label opaque="NO" text="x" id="a&#10;::error title=ID::x">
-                        <rect key="frame" x="0" y="0" width="30" height="21"/>
-                    </label>
-                </subviews></view></viewController></objects></scene></scenes>
-            </document>
-            """)
+        try workspace.directory.write("ids/Base.lproj/Main.storyboard", storyboard(labels: [("a&#10;::error title=ID::x", "x", "30")]))
         outputs.append(("a refused object ID", try workspace.labelcat("import", workspace.path("ids")), false))
         for (command, run, annotations) in outputs {
             let problems = Self.injected(run.stdout, annotations: annotations) + Self.injected(run.stderr)
