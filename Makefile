@@ -1,7 +1,7 @@
 # labelcat — the two commands of the README, and the rest.
 #   make demo    installs what is missing, builds, and runs the seeds' demo
 #   make test    installs what is missing and runs the test suite
-#   make fuzz    libFuzzer on measure and the importers, FUZZ_SECONDS per target (docs/fuzzing.md);
+#   make fuzz    libFuzzer on measure, the importers and the outputs, FUZZ_SECONDS per target (docs/fuzzing.md);
 #                make fuzz-reproduce FUZZ_INPUT=FILE runs one saved input again
 #   make bench   release benchmarks: the engine against Pango, the catalog against its write
 #                ceiling (BENCH_LABELS=1000000 for the issue's million-label catalog) and with
@@ -89,7 +89,9 @@ fuzz: fuzz-build
 fuzz-reproduce: fuzz-build
 	scripts/fuzz --reproduce "$(FUZZ_INPUT)" --timeout $(FUZZ_TIMEOUT)
 
+# The outputs target also runs the command-line tool (a release build, without sanitizers).
 fuzz-build: deps
+	swift build -c release --product labelcat
 	$(FUZZ_BUILD)
 
 # Rewrites docs/cli.md (the CLI reference) from the commands' --help text.

@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "LabelYAML", targets: ["LabelYAML"]),
         .library(name: "LabelProject", targets: ["LabelProject"]),
         .library(name: "Cassowary", targets: ["Cassowary"]),
+        .library(name: "LabelReport", targets: ["LabelReport"]),
         .executable(name: "labelcat", targets: ["labelcat"]),
     ],
     targets: [

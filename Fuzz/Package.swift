@@ -14,6 +14,7 @@ let package = Package(
             .product(name: "LabelLayout", package: "labelcat"),
             .product(name: "LabelJSON", package: "labelcat"),
             .product(name: "LabelImport", package: "labelcat"),
+            .product(name: "LabelReport", package: "labelcat"),
         ]),
     ],
     swiftLanguageModes: [.v6]
