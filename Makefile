@@ -2,7 +2,7 @@
 #   make demo    installs what is missing, builds, and runs the seeds' demo
 #   make test    installs what is missing, builds every target with warnings as errors and runs
 #                the test suite (what CI runs)
-#   make fuzz    libFuzzer on measure and the importers, FUZZ_SECONDS per target (docs/fuzzing.md);
+#   make fuzz    libFuzzer on measure, the importers and the outputs, FUZZ_SECONDS per target (docs/fuzzing.md);
 #                make fuzz-reproduce FUZZ_INPUT=FILE runs one saved input again
 #   make bench   release benchmarks: the engine against Pango, the catalog against its write
 #                ceiling (BENCH_LABELS=1000000 for the issue's million-label catalog) and with
@@ -20,11 +20,12 @@ export PATH := /opt/swift/usr/bin:$(PATH)
 # Color Emoji. The tests also use the fonts (DejaVu Sans, Liberation Sans 2, and DejaVu Math TeX
 # Gyre from fonts-dejavu-extra for a font with a line gap), the sqlite3 shell, python3 (Benchmarks/make_catalog.py fills catalogs;
 # the tests read check's formats back), mount and setpriv (util-linux: a tiny full file system,
-# read-only mounts, another user) and chromium (which opens the HTML report).
+# read-only mounts, another user), chromium (which opens the HTML report) and python3-kiwisolver
+# (the Cassowary solver the constraint solver's tests compare with).
 PACKAGES := pkg-config libsqlite3-dev libharfbuzz-dev libicu-dev libfontconfig-dev libfreetype-dev \
             libcairo2-dev libxml2-dev libyaml-dev fonts-noto-cjk fonts-dejavu-core fonts-dejavu-extra fonts-noto-color-emoji fonts-liberation \
             fonts-liberation2 fonts-inter fonts-noto-core \
-            sqlite3 python3 mount util-linux chromium
+            sqlite3 python3 python3-kiwisolver mount util-linux chromium
 # The benchmarks also need Pango (the peer baseline).
 BENCH_PACKAGES := libpango1.0-dev
 # The Chromium comparison needs Chromium, fontTools (for Debian's python3) and Liberation 2 (Hebrew).
@@ -94,7 +95,9 @@ fuzz: fuzz-build
 fuzz-reproduce: fuzz-build
 	scripts/fuzz --reproduce "$(FUZZ_INPUT)" --timeout $(FUZZ_TIMEOUT)
 
+# The outputs target also runs the command-line tool (a release build, without sanitizers).
 fuzz-build: deps
+	swift build -c release --product labelcat
 	$(FUZZ_BUILD)
 
 # Rewrites docs/cli.md (the CLI reference) from the commands' --help text.

@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "AutoLayout", targets: ["AutoLayout"]),
         .library(name: "LabelYAML", targets: ["LabelYAML"]),
         .library(name: "LabelProject", targets: ["LabelProject"]),
+        .library(name: "Cassowary", targets: ["Cassowary"]),
+        .library(name: "LabelReport", targets: ["LabelReport"]),
         .executable(name: "labelcat", targets: ["labelcat"]),
     ],
     targets: [
@@ -61,10 +63,14 @@ let package = Package(
         // The project file, labelcat.yml: read and checked into a typed configuration, found by
         // walking up from a folder, and written to start from an Xcode project.
         .target(name: "LabelProject", dependencies: ["LabelYAML", "LabelJSON", "LabelModel", "LabelLayout", "LabelImport", "AutoLayout"]),
+        // The Cassowary constraint solver Auto Layout is solved with (docs/autolayout.md).
+        .target(name: "Cassowary"),
         .executableTarget(name: "labelcat", dependencies: ["LabelCatalog", "LabelModel", "LabelLayout", "LabelJSON", "LabelRender",
                                                           "LabelReport", "LabelImport", "LabelSync"]),
         .executableTarget(name: "labelcat-bench", dependencies: ["LabelModel", "LabelLayout", "LabelJSON"],
                           path: "Benchmarks/LayoutBench"),
+        .executableTarget(name: "labelcat-solver-bench", dependencies: ["Cassowary"],
+                          path: "Benchmarks/SolverBench"),
         .executableTarget(name: "labelcat-import-bench", dependencies: ["LabelImport"],
                           path: "Benchmarks/ImportBench"),
 
@@ -79,6 +85,7 @@ let package = Package(
         .testTarget(name: "labelcatTests", dependencies: ["LabelJSON", "TestSupport"]),
         .testTarget(name: "LabelRenderTests", dependencies: ["LabelRender", "LabelModel", "LabelLayout"]),
         .testTarget(name: "LabelReportTests", dependencies: ["LabelReport", "LabelCatalog", "LabelModel", "LabelJSON", "TestSupport"]),
+        .testTarget(name: "CassowaryTests", dependencies: ["Cassowary", "TestSupport"]),
         .testTarget(name: "AutoLayoutTests", dependencies: ["AutoLayout", "LabelJSON"]),
         .testTarget(name: "LabelImportTests", dependencies: ["LabelImport", "LabelJSON", "LabelModel", "AutoLayout", "TestSupport"],
                     exclude: ["Fixtures"]),

@@ -19,6 +19,7 @@ let package = Package(
             .product(name: "LabelJSON", package: "labelcat"),
             .product(name: "LabelImport", package: "labelcat"),
             .product(name: "LabelSync", package: "labelcat"),
+            .product(name: "LabelReport", package: "labelcat"),
         ]),
     ],
     swiftLanguageModes: [.v6]

@@ -8,3 +8,14 @@ static inline int labelcat_sqlite_enable_triggers(sqlite3 *db, int enabled) {
     int now = 0;
     return sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_TRIGGER, enabled, &now);
 }
+
+// Guards a connection against a catalog file from elsewhere (docs/security.md): defensive mode
+// (no writable_schema, no writes to shadow tables or the database's pages behind SQLite's back)
+// and no trust in the schema (functions with side effects may not run from triggers, views,
+// CHECK constraints or defaults the file defines).
+static inline int labelcat_sqlite_harden(sqlite3 *db) {
+    int result = sqlite3_db_config(db, SQLITE_DBCONFIG_DEFENSIVE, 1, (int *)0);
+    if (result != SQLITE_OK) return result;
+    return sqlite3_db_config(db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, (int *)0);
+}
+

@@ -128,12 +128,33 @@ extension Catalog {
     /// unchanged labels writes nothing.
     public func setLabels(_ records: [LabelRecord]) throws {
         try checkNames(records)
+        try edit(allowMissingFonts: true) { try store(records) }
+    }
+
+    /// Changes one label in one write transaction (`BEGIN IMMEDIATE`): `change` is given the
+    /// label as stored (nil when there is none), read inside the transaction, and returns the
+    /// label to store (checked as `setLabels` checks it). Another process's edit of the same
+    /// label commits wholly before or after, never between the read and the write, so neither
+    /// is lost. Returns what was stored.
+    @discardableResult
+    public func updateLabel(named name: String, _ change: (LabelRecord?) throws -> LabelRecord) throws -> LabelRecord {
         try edit(allowMissingFonts: true) {
-            var resolver = LabelResolver(tokens: try tokenSet())
-            for record in records { _ = try resolver.resolve(record) }
-            let writer = try LabelWriter(database: database)
-            for record in records { try writer.write(record, withTexts: true) }
+            let stored: LabelRecord?
+            do { stored = try label(named: name) } catch CatalogError.unknownLabel { stored = nil }
+            let record = try change(stored)
+            try checkNames([record])
+            try store([record])
+            return record
         }
+    }
+
+    /// Writes labels with their texts inside the caller's transaction, after checking that
+    /// every one resolves.
+    private func store(_ records: [LabelRecord]) throws {
+        var resolver = LabelResolver(tokens: try tokenSet())
+        for record in records { _ = try resolver.resolve(record) }
+        let writer = try LabelWriter(database: database)
+        for record in records { try writer.write(record, withTexts: true) }
     }
 
     /// Refuses a batch of labels in which a name repeats or a locale is invalid.

@@ -433,7 +433,9 @@ extension Catalog {
     /// Writes computed layouts (inside the caller's transaction). With `check`, a label whose
     /// current inputs differ from those it was computed from is queued again, not written.
     /// A label that no longer exists loses its layouts (an edit with foreign keys off, as in
-    /// the sqlite3 shell, does not cascade).
+    /// the sqlite3 shell, does not cascade) — when it still does not exist in this transaction:
+    /// a label that was missing when the chunk was read may have been created since (an import
+    /// racing `serve`), and its texts are then kept and it is queued again.
     func writeComputed(_ computed: [ComputedItem], check: LabelResolver?) throws -> RecomputeSummary {
         try database.withoutTriggers { try writeComputedRows(computed, check: check) }
     }
@@ -446,8 +448,17 @@ extension Catalog {
         let addDependency = try database.statement("INSERT OR IGNORE INTO label_dependencies (label, token) VALUES (?, ?)")
         let requeue = try database.statement("INSERT INTO recompute_queue (kind, name) VALUES ('label', ?)")
         let remove = try database.statement("DELETE FROM layouts WHERE label = ? AND locale = ? AND variant = ? AND category = ?")
+        let exists = try database.statement("SELECT 1 FROM labels WHERE name = ?")
         for item in computed {
             guard item.exists else {
+                try exists.bind([.text(item.label)])
+                let createdSince = try exists.step()
+                exists.reset()
+                if createdSince {
+                    try requeue.run(.text(item.label))
+                    summary.requeued += 1
+                    continue
+                }
                 for table in ["layouts", "label_texts", "label_dependencies"] {
                     try database.statement("DELETE FROM \(table) WHERE label = ?").run(.text(item.label))
                 }

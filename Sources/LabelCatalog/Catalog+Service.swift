@@ -62,13 +62,16 @@ extension Catalog {
     /// The recompute service (docs/catalog.md): claims queue entries in batches, recomputes what they
     /// name, and writes the layouts and removes the entries in one transaction. Waits for
     /// commits of other processes by polling `PRAGMA data_version`. Returns when `shouldStop`
-    /// says so (between batches), or with `once` when the queue is empty.
+    /// says so (between batches), or with `once` when the queue is empty. Throws
+    /// `CatalogError.replaced` when the catalog's path comes to name another file, or none
+    /// (checked between batches and at each poll): its queue is then another's.
     public func serve(pollMilliseconds: Int = 200, once: Bool = false, batchSize: Int = 1024,
                       log: (String) -> Void, shouldStop: () -> Bool) throws {
         guard !isReadOnly else { throw CatalogError.readOnly(path: path) }
         var lastVersion = try database.dataVersion()
         var pass: RecomputePass?
         while !shouldStop() {
+            try checkStillAtPath()
             try releaseAbandonedClaims()
             if pass == nil { pass = RecomputePass(startCounter: try changeCounter()) }
             guard let (claimed, summary, milliseconds) = try recomputeClaimedBatch(limit: batchSize, pass: &pass!) else {
@@ -76,6 +79,7 @@ extension Catalog {
                 if once { return }
                 while !shouldStop() {
                     usleep(UInt32(max(1, pollMilliseconds)) * 1000)
+                    try checkStillAtPath()
                     let version = try database.dataVersion()
                     if version != lastVersion {
                         lastVersion = version

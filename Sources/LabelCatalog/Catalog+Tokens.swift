@@ -40,6 +40,27 @@ extension Catalog {
     /// unknown targets, no cycles, no chain deeper than `TokenSet.maximumAliasDepth`); the
     /// labels using them are recomputed. Linear in the number of tokens.
     public func setTokens(_ tokens: [Token], groups: [(path: String, properties: JSONObject)] = []) throws {
+        try Self.checkNames(of: tokens, groups: groups)
+        try setTokens(groups: groups) { tokens }
+    }
+
+    /// Changes one token in one write transaction (`BEGIN IMMEDIATE`): `change` is given the
+    /// token as stored (nil when there is none), read inside the transaction, and returns the
+    /// token to store (checked as `setTokens` checks it). A concurrent edit commits wholly
+    /// before or after, never between the read and the write. `change` may read the catalog
+    /// (another token's type, say): it runs on this catalog's connection, in the transaction.
+    public func updateToken(named name: String, _ change: (Token?) throws -> Token) throws {
+        try setTokens(groups: []) {
+            let stored: Token?
+            do { stored = try token(named: name) } catch CatalogError.unknownToken { stored = nil }
+            let token = try change(stored)
+            try Self.checkNames(of: [token], groups: [])
+            return [token]
+        }
+    }
+
+    /// Refuses token names and group paths that are not valid, and a name given twice.
+    static func checkNames(of tokens: [Token], groups: [(path: String, properties: JSONObject)]) throws(CatalogError) {
         var seen: Set<String> = []
         for token in tokens {
             guard isValidTokenName(token.name) else {
@@ -52,8 +73,15 @@ extension Catalog {
         for (path, _) in groups where !path.isEmpty && !isValidTokenName(path) {
             throw CatalogError.invalidToken(token: path, reason: tokenNameRule)
         }
+    }
+
+    /// Stores the tokens `make` returns, made inside the edit's transaction.
+    private func setTokens(groups: [(path: String, properties: JSONObject)], _ make: () throws -> [Token]) throws {
+        var names: [String] = []
         do {
             try edit {
+                let tokens = try make()
+                names = tokens.map(\.name)
                 var merged = try tokenSet().tokens
                 for token in tokens { merged[token.name] = token }
                 try Self.checkNesting(of: tokens, among: merged)
@@ -77,7 +105,7 @@ extension Catalog {
         } catch let error as CatalogError {
             // A label the new values break: say which token edit broke it.
             switch error {
-            case .invalidLabel, .cannotLayOut: throw CatalogError.breaksLabel(tokens: tokens.map(\.name), error: error)
+            case .invalidLabel, .cannotLayOut: throw CatalogError.breaksLabel(tokens: names, error: error)
             default: throw error
             }
         }

@@ -25,11 +25,14 @@ public final class Catalog {
     var resolverCache: (counter: Int, resolvers: ResultSlots<LabelResolver>)?
     /// Font paths this process knows are in `layout_font_files`.
     var knownFontPaths: Set<String> = []
+    /// The file opened (device and inode), to notice another file put at `path` since.
+    let fileIdentity: FileIdentity?
 
     private init(database: Database, path: String, readOnly: Bool) throws {
         self.database = database
         self.path = path
         isReadOnly = readOnly
+        fileIdentity = FileIdentity(path: path)
         // Settings edited in by hand that are not valid are reported when layouts are next
         // computed (refreshSettings); until then, and for `settings set` to mend them, the defaults.
         settings = CatalogSettings()
@@ -45,10 +48,6 @@ public final class Catalog {
     public static func create(path: String) throws -> (catalog: Catalog, applied: [String]) {
         let database = try openDatabase(path: path, mode: .readWrite(create: true))
         try checkSchema(database, path: path, allowOlder: true)
-        let tables = try database.scalarInt("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name <> 'schema_migrations'") ?? 0
-        if try database.schemaVersion() == 0, tables > 0 {
-            throw CatalogError.notACatalog(path: path, reason: "it is another program's SQLite database (it has tables but no labelcat schema)")
-        }
         let mode = try database.scalarText("PRAGMA journal_mode = WAL")
         guard mode?.lowercased() == "wal" else {
             throw CatalogError.notACatalog(path: path, reason: "cannot switch it to WAL mode")
@@ -81,6 +80,7 @@ public final class Catalog {
     /// read-only open that SQLite refuses because it cannot create the WAL's `-shm` file is
     /// retried as immutable when that is safe (`ReadOnlyAccess.fallback`).
     private static func openDatabase(path: String, mode: Database.OpenMode) throws -> Database {
+        try CatalogFile.check(path)
         // SQLite takes a file shorter than a page for an empty database, and it reports any
         // longer file without its header as SQLITE_NOTADB. The size comes from stat: opening
         // and closing the file would drop the POSIX locks of this process's other connections.
@@ -103,6 +103,10 @@ public final class Catalog {
         }
     }
 
+    /// Refuses a file whose schema version this binary cannot read, and one whose schema is not
+    /// exactly what labelcat's migrations make for that version (docs/security.md): a trigger,
+    /// view, table or index added to a catalog from elsewhere would run or answer in
+    /// labelcat's place.
     private static func checkSchema(_ database: Database, path: String, allowOlder: Bool) throws {
         let version = try database.schemaVersion()
         if version > Migration.latestVersion {
@@ -118,6 +122,25 @@ public final class Catalog {
                 throw CatalogError.schemaOutdated(path: path, found: version, supported: Migration.latestVersion)
             }
         }
+        var difference = SchemaDifference(found: try database.schemaObjects(), expected: try Migration.schema(atVersion: version))
+        // A file without the schema yet (new, or empty) lacks everything; it may hold nothing else.
+        if version == 0 { difference.missing = [] }
+        guard !difference.isEmpty else { return }
+        if version == 0, difference.unexpected.contains(where: { $0.type == "table" }) {
+            throw CatalogError.notACatalog(path: path, reason: "it is another program's SQLite database (it has tables but no labelcat schema)")
+        }
+        throw CatalogError.unexpectedSchema(path: path, unexpected: difference.unexpected.map(\.described),
+                                            altered: difference.altered.map(\.described), missing: difference.missing.map(\.described))
+    }
+
+    /// Throws `CatalogError.replaced` when `path` no longer names the file this catalog opened:
+    /// it was removed, or another file was put there (deleted and created again, or renamed
+    /// over it). Its connection still reads and writes the old file, which nobody else sees.
+    public func checkStillAtPath() throws(CatalogError) {
+        guard let fileIdentity else { return }
+        let now = FileIdentity(path: path)
+        guard now != fileIdentity else { return }
+        throw .replaced(path: path, removed: now == nil)
     }
 
     /// Follows a change of the settings (made by anyone): a new engine for a new default

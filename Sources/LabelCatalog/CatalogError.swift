@@ -10,9 +10,15 @@ public enum CatalogError: Error, Sendable, CustomStringConvertible {
     /// An empty SQLite file: a catalog can be created in it.
     case emptyDatabase(path: String)
     case schemaTooNew(path: String, found: Int, supported: Int)
+    /// A catalog whose schema is not the one labelcat's migrations make: it holds triggers,
+    /// views, tables or indexes they did not create, has one of theirs with other SQL, or
+    /// lacks some of theirs. Named as `trigger NAME (on TABLE)`; the catalog is not used.
+    case unexpectedSchema(path: String, unexpected: [String], altered: [String], missing: [String])
     /// A catalog of an older schema: it can be upgraded (`Catalog.create` does).
     case schemaOutdated(path: String, found: Int, supported: Int)
     case readOnly(path: String)
+    /// The file a catalog opened is no longer at its path: removed, or replaced by another.
+    case replaced(path: String, removed: Bool)
     /// Layouts are stale on a catalog that cannot be written, so they cannot be recomputed.
     case staleLayouts(path: String, labels: [String])
     /// A catalog that cannot be read here, and why.
@@ -65,6 +71,11 @@ public enum CatalogError: Error, Sendable, CustomStringConvertible {
         return false
     }
 
+    /// At most ten names, then how many more.
+    static func listed(_ names: [String]) -> String {
+        names.prefix(10).joined(separator: ", ") + (names.count > 10 ? " and \(names.count - 10) more" : "")
+    }
+
     /// `file:line`, the form editors and CI annotations read.
     static func location(_ source: TextSource) -> String {
         source.line.map { "\(source.file):\($0)" } ?? source.file
@@ -78,12 +89,21 @@ public enum CatalogError: Error, Sendable, CustomStringConvertible {
             return "'\(path)' is not a labelcat catalog: \(reason)"
         case .emptyDatabase(let path):
             return "'\(path)' is not a labelcat catalog: it is an empty SQLite file with no catalog schema"
+        case .unexpectedSchema(let path, let unexpected, let altered, let missing):
+            var parts: [String] = []
+            if !unexpected.isEmpty { parts.append("it holds \(Self.listed(unexpected)), which labelcat's migrations did not create") }
+            if !altered.isEmpty { parts.append("\(Self.listed(altered)) \(altered.count == 1 ? "is" : "are") not as labelcat's migrations made \(altered.count == 1 ? "it" : "them")") }
+            if !missing.isEmpty { parts.append("it lacks \(Self.listed(missing)) of labelcat's schema") }
+            return "the catalog '\(path)' is not used: \(parts.joined(separator: "; "))"
         case .schemaTooNew(let path, let found, let supported):
             return "the catalog '\(path)' has schema version \(found), newer than this labelcat supports (\(supported)); upgrade labelcat"
         case .schemaOutdated(let path, let found, let supported):
             return "the catalog '\(path)' has schema version \(found), older than this labelcat's (\(supported)); it must be upgraded first"
         case .readOnly(let path):
             return "the catalog '\(path)' is read-only"
+        case .replaced(let path, let removed):
+            return removed ? "the catalog '\(path)' was removed while it was open"
+                : "the catalog '\(path)' was replaced by another file while it was open"
         case .staleLayouts(let path, let labels):
             let names = labels.prefix(5).joined(separator: ", ") + (labels.count > 5 ? " and \(labels.count - 5) more" : "")
             return "the layouts of \(names) are stale and the catalog '\(path)' is read-only, so they cannot be recomputed"

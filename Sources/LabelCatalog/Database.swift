@@ -1,4 +1,5 @@
 import CSQLite
+import LabelJSON
 
 /// A SQLite result code, primary (`SQLITE_READONLY`) or extended (`SQLITE_READONLY_DIRECTORY`),
 /// named as SQLite names them. A primary code matches its extended codes in a `switch` or with
@@ -94,7 +95,9 @@ package final class Database {
     }
 
     /// Opens (and with `.readWrite(create: true)`, creates) a database file with foreign keys on
-    /// and a busy timeout, so a writer waits for another instead of failing at once.
+    /// and a busy timeout, so a writer waits for another instead of failing at once. The
+    /// connection is defensive (`SQLITE_DBCONFIG_DEFENSIVE`) and does not trust the file's schema
+    /// (`trusted_schema = OFF`): a file may come from anyone.
     package init(path: String, mode: OpenMode = .readWrite(create: false), busyTimeoutMilliseconds: Int32 = 10_000) throws(DatabaseError) {
         var handle: OpaquePointer?
         var flags = SQLITE_OPEN_NOMUTEX
@@ -117,6 +120,10 @@ package final class Database {
         self.mode = mode
         sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
         sqlite3_extended_result_codes(handle, 1)
+        // Defensive, and trusting nothing the file's schema says (docs/security.md).
+        let hardened = labelcat_sqlite_harden(handle)
+        guard hardened == SQLITE_OK else { throw error(hardened, sql: nil) }
+        try defineInnocuousJSONValid()
         try execute("PRAGMA foreign_keys = ON")
         if case .readWrite = mode {
             // In WAL mode NORMAL keeps the file consistent on a crash and skips an fsync per commit.
@@ -125,6 +132,26 @@ package final class Database {
         // A 64 MiB page cache (SQLite's default is 2 MiB): bulk recomputes of large catalogs
         // read and rewrite B-tree pages that a small cache keeps evicting.
         try execute("PRAGMA cache_size = -65536")
+    }
+
+    /// The schema checks values with `json_valid`, which SQLite 3.40 does not mark innocuous, so
+    /// with `trusted_schema` off no statement on those tables could even be prepared. The
+    /// connection gets a `json_valid(X)` of its own, marked innocuous (it reads nothing but its
+    /// argument): 1 when the text is JSON as LabelJSON reads it, 0 when not, NULL for NULL.
+    private func defineInnocuousJSONValid() throws(DatabaseError) {
+        let result = sqlite3_create_function_v2(
+            handle, "json_valid", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, nil,
+            { context, _, arguments in
+                guard let argument = arguments?[0], sqlite3_value_type(argument) != SQLITE_NULL else {
+                    sqlite3_result_null(context)
+                    return
+                }
+                let bytes = sqlite3_value_text(argument)
+                let count = Int(sqlite3_value_bytes(argument))
+                let valid = (try? JSONValue.parse(UnsafeBufferPointer(start: bytes, count: count))) != nil
+                sqlite3_result_int(context, valid ? 1 : 0)
+            }, nil, nil, nil)
+        guard result == SQLITE_OK else { throw error(result, sql: nil) }
     }
 
     /// A `file:` URI of a path, with the characters URIs reserve escaped.

@@ -27,6 +27,9 @@ public enum ImportError: Error, Sendable, Hashable, CustomStringConvertible {
     case unreadable(path: String, reason: String)
     /// A file in none of the formats labelcat reads.
     case unsupportedFile(path: String)
+    /// A file of a format read whole (strings tables, stringsdicts) larger than labelcat reads
+    /// (`XcodeImporter.maximumWholeFileBytes`): refused before it is read.
+    case tooLarge(path: String, bytes: Int, limit: Int)
     /// A strings table or stringsdict outside any `*.lproj` folder, so its locale is unknown.
     case unknownLocale(path: String)
     /// Bytes that are not UTF-8 or UTF-16 text.
@@ -40,6 +43,8 @@ public enum ImportError: Error, Sendable, Hashable, CustomStringConvertible {
             return "\(path): cannot be read: \(reason)"
         case .unsupportedFile(let path):
             return "\(path): not a strings table, stringsdict, String Catalog, XLIFF or Interface Builder file"
+        case .tooLarge(let path, let bytes, let limit):
+            return "\(path): \(bytes) bytes, larger than the \(limit) bytes (\(limit >> 20) MiB) labelcat reads of a file of this format"
         case .unknownLocale(let path):
             return "\(path): not inside a *.lproj folder, so its locale is unknown (give the locale)"
         case .notText(let location, let detail):

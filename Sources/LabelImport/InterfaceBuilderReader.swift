@@ -22,7 +22,7 @@ enum InterfaceBuilderReader {
         var cellLabels: [String: CellLabelRole] = [:]
         while let element = try ImportFailure<E>.attempt({ () throws(ImportError) in try reader.nextElement() }) {
             if element.name == "tableViewCell" {
-                cellLabels = CellLabelRole.roles(ofCell: reader.attributes())
+                cellLabels = CellLabelRole.roles(ofCell: try ImportFailure<E>.attempt { () throws(ImportError) in try reader.attributes() })
                 continue
             }
             if isRoot {

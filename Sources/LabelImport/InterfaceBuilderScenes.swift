@@ -180,9 +180,10 @@ private final class SceneTreeReader<E: Error> {
     }
 
     /// The attributes of the element just returned, by name.
-    private func attributes() -> [String: String] {
+    private func attributes() throws(Failure) -> [String: String] {
         var result: [String: String] = [:]
-        for attribute in xml.attributes() { result[attribute.name] = attribute.value }
+        let pairs = try Failure.attempt { () throws(ImportError) in try xml.attributes() }
+        for attribute in pairs { result[attribute.name] = attribute.value }
         return result
     }
 
@@ -201,19 +202,19 @@ private final class SceneTreeReader<E: Error> {
             throw .file(.malformed(FileLocation(file: path, line: xml.line(), element: "<\(root.name)>"), key: nil,
                                    problem: .unsupportedDocument("<\(root.name)> where an Interface Builder <document> was expected")))
         }
-        document.documentType = attributes()["type"] ?? ""
+        document.documentType = try attributes()["type"] ?? ""
         document.isIOS = document.documentType.contains("CocoaTouch")
         guard document.isIOS else { return document }
         while let name = try nextChild(of: 0) {
             switch name {
             case "device":
-                let device = attributes()
+                let device = try attributes()
                 document.canvas = Canvas(deviceID: device["id"],
                                          orientation: device["orientation"].flatMap(Canvas.Orientation.init(rawValue:)) ?? .portrait)
             case "scenes":
                 while let scene = try nextChild(of: 1) {
                     guard scene == "scene" else { continue }
-                    sceneID = attributes()["sceneID"]
+                    sceneID = try attributes()["sceneID"]
                     while let child = try nextChild(of: 2) {
                         if child == "objects" { try readObjects(depth: 3) }
                     }
@@ -224,7 +225,7 @@ private final class SceneTreeReader<E: Error> {
             case "resources":
                 while let resource = try nextChild(of: 1) {
                     guard resource == "image" else { continue }
-                    let image = attributes()
+                    let image = try attributes()
                     if let name = image["name"], let width = image["width"].flatMap(SceneElements.number),
                        let height = image["height"].flatMap(SceneElements.number) {
                         document.imageSizes[name] = LayoutSize(width: width, height: height)
@@ -240,7 +241,7 @@ private final class SceneTreeReader<E: Error> {
     /// The children of `<objects>` at `depth`: view controllers, cells, top-level views.
     private func readObjects(depth: Int) throws(Failure) {
         while let name = try nextChild(of: depth) {
-            let objectAttributes = attributes()
+            let objectAttributes = try attributes()
             if name.hasSuffix("Controller") || objectAttributes["sceneMemberID"] == "viewController" {
                 try readViewController(name, attributes: objectAttributes, depth: depth + 1)
             } else if SceneElements.cellElements.contains(name) {
@@ -259,7 +260,7 @@ private final class SceneTreeReader<E: Error> {
         var legacyGuides: [(id: String, kind: LayoutGuide.Kind)] = []
         var freeformSize: LayoutSize?
         while let child = try nextChild(of: depth) {
-            let childAttributes = attributes()
+            let childAttributes = try attributes()
             if childAttributes["key"] == "view", root == nil {
                 root = try readView(child, attributes: childAttributes, depth: depth + 1, parent: nil, in: scene)
                 continue
@@ -268,7 +269,7 @@ private final class SceneTreeReader<E: Error> {
             case "layoutGuides":
                 while let guide = try nextChild(of: depth + 1) {
                     guard guide == "viewControllerLayoutGuide" else { continue }
-                    let guideAttributes = attributes()
+                    let guideAttributes = try attributes()
                     if let guideID = guideAttributes["id"], let type = guideAttributes["type"] {
                         legacyGuides.append((guideID, LayoutGuide.Kind(interfaceBuilderName: type)))
                     }
@@ -305,7 +306,7 @@ private final class SceneTreeReader<E: Error> {
     }
 
     private func readCellScene(_ name: String, depth: Int, table: TableContext?) throws(Failure) {
-        let cellAttributes = attributes()
+        let cellAttributes = try attributes()
         let line = xml.line()
         let scene = SceneBuilder(owner: cellAttributes["id"] ?? "\(name)@\(line)")
         guard var root = try readView(name, attributes: cellAttributes, depth: depth, parent: nil, in: scene) else { return }
@@ -396,12 +397,12 @@ private final class SceneTreeReader<E: Error> {
         let table = kind == .tableView
             ? TableContext(id: id, rowHeight: viewAttributes["rowHeight"].flatMap(SceneElements.number), style: viewAttributes["style"]) : nil
         while let child = try nextChild(of: depth) {
-            let childAttributes = attributes()
+            let childAttributes = try attributes()
             let childKey = childAttributes["key"]
             switch child {
             case "subviews":
                 while let subview = try nextChild(of: depth + 1) {
-                    let subviewAttributes = attributes()
+                    let subviewAttributes = try attributes()
                     if SceneElements.cellElements.contains(subview) {
                         try readCellScene(subview, depth: depth + 2, table: table)
                     } else if let read = try readView(subview, attributes: subviewAttributes, depth: depth + 2, parent: view, in: scene) {

@@ -20,7 +20,7 @@ enum XLIFFReader {
         guard let root = try ImportFailure<E>.attempt({ () throws(ImportError) in try reader.nextElement() }) else {
             throw .file(.malformed(FileLocation(file: file.path), key: nil, problem: .missing("the <xliff> element")))
         }
-        let rootAttributes = reader.attributes()
+        let rootAttributes = try ImportFailure<E>.attempt { () throws(ImportError) in try reader.attributes() }
         let version = rootAttributes.first { $0.name == "version" }?.value ?? "1.2"
         guard root.name == "xliff", version.hasPrefix("1.") else {
             let what = root.name == "xliff" ? "XLIFF \(version) (labelcat reads XLIFF 1.2)" : "<\(root.name)> where <xliff> was expected"
@@ -32,7 +32,7 @@ enum XLIFFReader {
             switch element.name {
             case "file":
                 if let section = current { try section.flush(emit: emit) }
-                let attributes = reader.attributes()
+                let attributes = try ImportFailure<E>.attempt { () throws(ImportError) in try reader.attributes() }
                 func attribute(_ name: String) -> String? { attributes.first { $0.name == name }?.value }
                 let original = attribute("original") ?? ""
                 current = FileSection(path: file.path, original: original, line: reader.line(),

@@ -136,9 +136,18 @@ public struct XcodeImporter: Sendable {
         return result
     }
 
+    /// The largest strings table or stringsdict read (32 MiB): their readers hold a whole file
+    /// (as UTF-16 text, or as an XML tree), so a larger one is refused before it is read, and
+    /// memory stays bounded whatever a file's size (a 2 GB file of zeros costs nothing to commit).
+    /// The streaming readers (String Catalogs, XLIFF, Interface Builder) take files of any size.
+    public static let maximumWholeFileBytes = 32 << 20
+
     private static func read<E: Error>(_ planned: PlannedFile,
                                        emit: (ImportedItem) throws(ImportFailure<E>) -> Void) throws(ImportFailure<E>) {
         let file = try ImportFailure<E>.attempt { () throws(ImportError) in try MappedFile(path: planned.file.path) }
+        if [.stringsTable, .stringsDictionary].contains(planned.file.format), file.count > maximumWholeFileBytes {
+            throw .file(.tooLarge(path: file.path, bytes: file.count, limit: maximumWholeFileBytes))
+        }
         let table = planned.file.table ?? ""
         let locale = planned.file.locale ?? ""
         switch planned.file.format {
@@ -218,7 +227,19 @@ struct FileFinder {
             let path = Self.join(folder, name)
             guard !isExcluded(name: name, relativePath: Self.relativePath(path, below: root)) else { continue }
             var entry = stat()
-            guard stat(path, &entry) == 0 else { continue }
+            guard stat(path, &entry) == 0 else {
+                // A link to nowhere, a path longer than the system takes (PATH_MAX), a loop of
+                // links: said, not passed over in silence.
+                skipped.append(.skippedFile(path: path, reason: "cannot be read: \(MappedFile.errorText())"))
+                continue
+            }
+            if entry.st_mode & S_IFMT != S_IFDIR, entry.st_mode & S_IFMT != S_IFREG {
+                // A FIFO, a device (or a link to one), a socket: never opened (a FIFO would block).
+                if Self.formatsByExtension[Self.pathExtension(name)] != nil {
+                    skipped.append(.skippedFile(path: path, reason: "not a regular file (a FIFO, a device or a socket)"))
+                }
+                continue
+            }
             if entry.st_mode & S_IFMT == S_IFDIR {
                 let pathExtension = Self.pathExtension(name)
                 if pathExtension == "xcloc" {

@@ -25,9 +25,12 @@ public struct JSONPullParser {
     private var countedOffset = 0
     private var countedLine = 1
 
-    /// Reads `bytes`, which must stay valid while the parser is used.
-    public init(bytes: UnsafeBufferPointer<UInt8>) {
+    /// Reads `bytes`, which must stay valid while the parser is used. A string (a key or a
+    /// value) longer than `maximumStringBytes` once decoded is an error at its opening quote,
+    /// raised before the string is made: a file's one huge value costs no memory.
+    public init(bytes: UnsafeBufferPointer<UInt8>, maximumStringBytes: Int = .max) {
         parser = JSONParser(bytes: bytes)
+        parser.maximumStringBytes = maximumStringBytes
     }
 
     /// The byte offset of the next thing to read.

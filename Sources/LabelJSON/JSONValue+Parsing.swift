@@ -44,6 +44,9 @@ struct JSONParser {
 
     let bytes: UnsafeBufferPointer<UInt8>
     var position = 0
+    /// The longest string (decoded, in UTF-8 bytes) this parser makes; a longer one is an
+    /// error at its opening quote, found before the string is made.
+    var maximumStringBytes = Int.max
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -151,11 +154,16 @@ struct JSONParser {
     }
 
     mutating func parseString() throws(JSONParseError) -> String {
+        let quote = position
+        func tooLong() -> JSONParseError {
+            JSONParseError(message: "a string longer than \(maximumStringBytes) bytes", offset: quote)
+        }
         position += 1
         let start = position
         // Fast path: no escapes.
         while position < bytes.count {
             let byte = bytes[position]
+            if position - start >= maximumStringBytes, byte != UInt8(ascii: "\"") { throw tooLong() }
             if byte == UInt8(ascii: "\"") {
                 let slice = UnsafeBufferPointer(rebasing: bytes[start..<position])
                 guard isValidUTF8(slice) else {
@@ -171,10 +179,12 @@ struct JSONParser {
         }
         var decoded = Array(bytes[start..<position])
         while position < bytes.count {
+            guard decoded.count <= maximumStringBytes else { throw tooLong() }
             let byte = bytes[position]
             switch byte {
             case UInt8(ascii: "\""):
                 position += 1
+                guard decoded.count <= maximumStringBytes else { throw tooLong() }
                 guard decoded.withUnsafeBufferPointer(isValidUTF8) else {
                     throw error("string is not valid UTF-8")
                 }

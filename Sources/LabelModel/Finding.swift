@@ -1,3 +1,5 @@
+import LabelJSON
+
 /// What a finding says is wrong with a text (docs/ci.md, "Findings").
 public enum FindingKind: String, Sendable, CaseIterable {
     /// Text is hidden because the label's `numberOfLines` is reached: the text needs more
@@ -76,10 +78,11 @@ public struct CheckedText: Sendable, Hashable {
 
     /// `cart.title [de, plural.other, accessibilityLarge]`: the label, then in brackets what
     /// is not the default (a locale other than the base text, a variant, a category other
-    /// than `large`); the name alone for the base text at `large`.
+    /// than `large`); the name alone for the base text at `large`. For people: each part is
+    /// shown `printable`.
     public var displayName: String {
-        let parts = [locale, variant, category == Finding.defaultCategory ? "" : category].filter { !$0.isEmpty }
-        return parts.isEmpty ? label : "\(label) [\(parts.joined(separator: ", "))]"
+        let parts = [locale, variant, category == Finding.defaultCategory ? "" : category].filter { !$0.isEmpty }.map(printable)
+        return parts.isEmpty ? printable(label) : "\(printable(label)) [\(parts.joined(separator: ", "))]"
     }
 }
 

@@ -112,14 +112,22 @@ extension LabelDefinition {
     }
 
     /// A frame, and whether it is self-sizing (`height` null: Auto Layout sizes it to its text).
+    /// Its numbers are at most `maximumLength` either way (sizes not negative).
     static func decodeFrame(_ value: JSONValue, field: String) throws(LayoutError) -> (Rect, selfSizing: Bool) {
         var reader = try FieldReader(value, field: field, expected: "an object {x, y, width, height}")
-        let x = try reader.required("x") { value, field throws(LayoutError) in try FieldReader.number(value, field) }
-        let y = try reader.required("y") { value, field throws(LayoutError) in try FieldReader.number(value, field) }
-        let width = try reader.required("width") { value, field throws(LayoutError) in try FieldReader.number(value, field, minimum: 0) }
+        func bounded(_ value: JSONValue, _ field: String, minimum: Double) throws(LayoutError) -> Double {
+            let number = try FieldReader.number(value, field, minimum: minimum)
+            guard number <= maximumLength, number >= -maximumLength else {
+                throw .invalidField(field: field, message: "must be a finite number from \(formatNumber(max(minimum, -maximumLength))) to \(formatNumber(maximumLength)), got \(formatNumber(number))")
+            }
+            return number
+        }
+        let x = try reader.required("x") { value, field throws(LayoutError) in try bounded(value, field, minimum: -.greatestFiniteMagnitude) }
+        let y = try reader.required("y") { value, field throws(LayoutError) in try bounded(value, field, minimum: -.greatestFiniteMagnitude) }
+        let width = try reader.required("width") { value, field throws(LayoutError) in try bounded(value, field, minimum: 0) }
         let selfSizing = value.object?["height"] == .null
         let height = selfSizing ? 0
-            : try reader.required("height") { value, field throws(LayoutError) in try FieldReader.number(value, field, minimum: 0) }
+            : try reader.required("height") { value, field throws(LayoutError) in try bounded(value, field, minimum: 0) }
         if selfSizing { try reader.optional("height") { _, _ throws(LayoutError) in } }
         try reader.refuseUnknownMembers()
         return (Rect(x: x, y: y, width: width, height: height), selfSizing)
@@ -213,15 +221,19 @@ extension LabelDefinition {
 }
 
 extension LabelDefinition {
-    /// The largest length other than the frame's (content insets, `lineHeight`, `lineSpacing`,
-    /// `letterSpacing` either way) and the largest `lineHeightMultiple`: beyond any screen, and
-    /// small enough that every number a layout computes from them, over the million lines a
-    /// 1 MiB text can make, is finite. A frame may be any finite size
-    /// (`CGFloat.greatestFiniteMagnitude` asks for unlimited room).
+    /// The largest length (content insets, `lineHeight`, `lineSpacing`, `letterSpacing` either
+    /// way, and a definition's frame, position either way and size) and the largest
+    /// `lineHeightMultiple`: beyond any screen, and small enough that every number a layout
+    /// computes from them, over the million lines a 1 MiB text can make, is finite, and that a
+    /// picture of a frame is a size a program can hold (a frame of 1e19 once trapped the
+    /// renderer converting it to pixels). A frame is bounded where a definition is read (its
+    /// JSON: the command line, imports and the catalog's rows all go through it); the engine
+    /// itself lays out any finite frame (`check` measures a text's width in one no text
+    /// reaches). A label that needs unlimited height is self-sizing (`frame.height` null).
     public static let maximumLength = 1_000_000.0
 
     /// Checks the numbers of a definition, whether read from JSON or built in code: finite,
-    /// sizes not negative, lengths at most `maximumLength`, a font size and line height the
+    /// sizes not negative, lengths other than the frame's at most `maximumLength`, a font size and line height the
     /// engine can divide by, and letter spacing that takes away at most one em per grapheme
     /// (`letterSpacing ≥ −font.size`).
     public func validateNumbers() throws(LayoutError) {

@@ -10,6 +10,8 @@ public struct RenderError: Error, Sendable, CustomStringConvertible {
     public enum Kind: Sendable, Equatable {
         /// The picture's size in pixels is beyond what cairo can make.
         case tooLarge(width: Int, height: Int)
+        /// The picture would be less than a pixel wide or high.
+        case tooSmall(width: Int, height: Int)
         case other
     }
 
@@ -43,8 +45,10 @@ public final class Canvas {
     /// A transparent canvas of `width × height` pixels.
     public init(width: Int, height: Int) throws(RenderError) {
         guard width > 0, height > 0, width <= Self.maximumSide, height <= Self.maximumSide else {
+            let kind: RenderError.Kind = width > Self.maximumSide || height > Self.maximumSide
+                ? .tooLarge(width: width, height: height) : .tooSmall(width: width, height: height)
             throw RenderError("a picture of \(width) × \(height) pixels cannot be made (each side must be 1 to \(Self.maximumSide))",
-                              kind: .tooLarge(width: width, height: height))
+                              kind: kind)
         }
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
         let status = cairo_surface_status(surface)
@@ -77,12 +81,23 @@ public final class Canvas {
     /// Writes the picture as PNG to a file, or to standard output for "-". A file is written
     /// whole or not at all: the PNG goes to a temporary file beside it, which is synced and
     /// then renamed over `path`, so a full disk or a failed write leaves no partial picture
-    /// (and an older picture at `path` as it was).
+    /// (and an older picture at `path` as it was). A path that is there and is not a regular
+    /// file — a symbolic link, a device, a FIFO, a folder — is refused, never replaced
+    /// (docs/security.md).
     public func writePNG(to path: String) throws(RenderError) {
         cairo_surface_flush(surface)
         if path == "-" {
             try writePNG(to: 1, name: "standard output")
             return
+        }
+        var info = stat()
+        if lstat(path, &info) == 0 {
+            switch info.st_mode & S_IFMT {
+            case S_IFREG: break
+            case S_IFLNK: throw RenderError("'\(path)' is a symbolic link; a picture is written to a new file or over a regular file, never through a link")
+            case S_IFDIR: throw RenderError("'\(path)' is a folder; give the picture's file name")
+            default: throw RenderError("'\(path)' is not a regular file (a device, a FIFO or a socket); a picture is written to a new file or over a regular file")
+            }
         }
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[...$0]) } ?? ""

@@ -263,9 +263,12 @@ public final class Renderer {
     }
 
     /// Points to whole pixels, rounded up (a value a hair over a whole pixel stays on it).
+    /// A size too large for an `Int` comes out as `Int.max` (never a trap converting it), which
+    /// no canvas takes.
     static func pixels(_ points: Double, scale: Double) -> Int {
         guard points.isFinite, points > 0 else { return 0 }
-        return Int((points * scale - 1e-6).rounded(.up))
+        let pixels = (points * scale - 1e-6).rounded(.up)
+        return pixels < 9e18 ? Int(pixels) : Int.max
     }
 
     /// Draws a label with its bounds' origin at `origin` (points): its background over its

@@ -1,7 +1,9 @@
 import LabelCatalog
+import LabelJSON
 import LabelModel
 
-/// Findings in words, as every format writes them (docs/ci.md).
+/// Findings in words, as every format writes them (docs/ci.md). What comes from files and the
+/// catalog (names, lines of text, paths, keys, error messages) is shown `printable`.
 extension Finding {
     /// One sentence: which text, what is wrong, by how much.
     ///
@@ -20,7 +22,7 @@ extension Finding {
         case .shrunk:
             return "\(name) fits only with its font shrunk."
         case .error:
-            return "\(name) cannot be laid out: \(error ?? "unknown error")."
+            return "\(name) cannot be laid out: \(printable(error ?? "unknown error"))."
         }
     }
 
@@ -31,14 +33,14 @@ extension Finding {
     public var details: [String] {
         var details: [String] = []
         if lines.count == 1 {
-            details.append("Shown: \(lines[0])")
+            details.append("Shown: \(printable(lines[0]))")
         } else if !lines.isEmpty {
             details.append("Shown:")
-            details += lines.map { "  \($0)" }
+            details += lines.map { "  \(printable($0))" }
         }
         if let source {
-            details.append("Source: \(source.file)\(source.line.map { ":\($0)" } ?? "")")
-            if let key = source.key { details.append("Key: \(key)") }
+            details.append("Source: \(printable(source.file))\(source.line.map { ":\($0)" } ?? "")")
+            if let key = source.key { details.append("Key: \(printable(key))") }
         }
         return details
     }

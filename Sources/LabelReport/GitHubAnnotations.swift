@@ -1,17 +1,19 @@
 import LabelCatalog
+import LabelJSON
 
 /// `check --format github`: GitHub Actions workflow commands. Each new finding is an
 /// `::error` (a `::warning` for `shrunk`) pointing at the file and line its text came from
 /// when known; baseline entries that now fit, changed kind or are gone are `::notice`s; a
 /// plain summary line ends the output. Known findings (in the baseline) are counted, not
-/// annotated.
+/// annotated. Values are shown `printable` (the summary and details are), then escaped as
+/// GitHub reads workflow commands.
 public enum GitHubAnnotations {
     public static func render(_ outcome: CheckOutcome) -> String {
         var output = ""
         for finding in outcome.new {
             var properties: [(String, String)] = []
             if let source = finding.source {
-                properties.append(("file", source.file))
+                properties.append(("file", printable(source.file)))
                 if let line = source.line { properties.append(("line", String(line))) }
             }
             properties.append(("title", finding.title))

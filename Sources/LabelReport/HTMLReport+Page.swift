@@ -1,4 +1,5 @@
 import LabelCatalog
+import LabelJSON
 import LabelModel
 
 extension HTMLReport {
@@ -21,7 +22,7 @@ extension HTMLReport {
             <header>
             <h1>labelcat report</h1>
             <p id="summary-line">\(escapeMarkup(outcome.summary))</p>
-            <p class="meta">Catalog <code>\(escapeMarkup(catalogPath))</code> · glob <code>\(escapeMarkup(result.scope.glob))</code> · labelcat \(escapeMarkup(toolVersion))</p>
+            <p class="meta">Catalog <code>\(escapeMarkup(printable(catalogPath)))</code> · glob <code>\(escapeMarkup(printable(result.scope.glob)))</code> · labelcat \(escapeMarkup(toolVersion))</p>
             </header>
 
             """
@@ -53,12 +54,12 @@ extension HTMLReport {
         var html = "<section id=\"summary\">\n<h2>Findings per locale and category</h2>\n"
         guard !findings.isEmpty else { return html + "<p>None: every checked text fits.</p>\n</section>\n" }
         html += "<table>\n<thead><tr><th>locale</th>"
-        for category in categories { html += "<th>\(escapeMarkup(category))</th>" }
+        for category in categories { html += "<th>\(escapeMarkup(printable(category)))</th>" }
         html += "<th>all</th></tr></thead>\n<tbody>\n"
         for locale in locales + [nil] {
             let rowFindings = findings.filter { locale == nil || $0.locale == locale }
             let name = locale.map(Self.localeValue) ?? "all"
-            html += "<tr\(locale == nil ? " class=\"total\"" : " data-locale=\"\(escapeMarkup(name, attribute: true))\"")><th>\(escapeMarkup(name))</th>"
+            html += "<tr\(locale == nil ? " class=\"total\"" : " data-locale=\"\(escapeMarkup(name, attribute: true))\"")><th>\(escapeMarkup(printable(name)))</th>"
             for category in categories { html += "<td>\(rowFindings.filter { $0.category == category }.count)</td>" }
             html += "<td>\(rowFindings.count)</td></tr>\n"
         }
@@ -84,7 +85,7 @@ extension HTMLReport {
             html += "<label>\(filter.title) <select id=\"filter-\(filter.name)\" data-filter=\"\(filter.name)\"><option value=\"\">all</option>"
             for value in filter.values {
                 let escaped = escapeMarkup(value, attribute: true)
-                html += "<option value=\"\(escaped)\">\(escapeMarkup(value))</option>"
+                html += "<option value=\"\(escaped)\">\(escapeMarkup(printable(value)))</option>"
             }
             html += "</select></label>\n"
         }
@@ -118,11 +119,11 @@ extension HTMLReport {
             html += "</div>\n"
         }
         if !finding.lines.isEmpty {
-            html += "<ol class=\"lines\">" + finding.lines.map { "<li>\(escapeMarkup($0))</li>" }.joined() + "</ol>\n"
+            html += "<ol class=\"lines\">" + finding.lines.map { "<li>\(escapeMarkup(printable($0)))</li>" }.joined() + "</ol>\n"
         }
         if let source = finding.source {
-            html += "<p class=\"source\">From <code>\(escapeMarkup(source.file))\(source.line.map { ":\($0)" } ?? "")</code>"
-            if let key = source.key { html += ", key <code>\(escapeMarkup(key))</code>" }
+            html += "<p class=\"source\">From <code>\(escapeMarkup(printable(source.file)))\(source.line.map { ":\($0)" } ?? "")</code>"
+            if let key = source.key { html += ", key <code>\(escapeMarkup(printable(key)))</code>" }
             html += "</p>\n"
         }
         return html + "</article>\n"
@@ -131,9 +132,9 @@ extension HTMLReport {
     func figure(_ picture: Picture, caption: String, name: String) -> String {
         switch picture {
         case .image(let file, let width, let height):
-            return "<figure><img src=\"\(escapeMarkup(file, attribute: true))\" width=\"\(cssPixels(width))\" height=\"\(cssPixels(height))\" alt=\"\(escapeMarkup("\(name) [\(caption)]", attribute: true))\"><figcaption>\(escapeMarkup(caption))</figcaption></figure>\n"
+            return "<figure><img src=\"\(escapeMarkup(file, attribute: true))\" width=\"\(cssPixels(width))\" height=\"\(cssPixels(height))\" alt=\"\(escapeMarkup(printable("\(name) [\(caption)]"), attribute: true))\"><figcaption>\(escapeMarkup(printable(caption)))</figcaption></figure>\n"
         case .failed(let reason):
-            return "<figure class=\"no-picture\"><p>No picture: \(escapeMarkup(reason))</p><figcaption>\(escapeMarkup(caption))</figcaption></figure>\n"
+            return "<figure class=\"no-picture\"><p>No picture: \(escapeMarkup(printable(reason)))</p><figcaption>\(escapeMarkup(printable(caption)))</figcaption></figure>\n"
         }
     }
 
@@ -163,7 +164,7 @@ extension HTMLReport {
         let fitting = order
         var html = "<section id=\"fitting\">\n<h2>Labels that fit</h2>\n<details>\n<summary>\(counted(fitting.count, "label")) fit\(fitting.count == 1 ? "s" : "") in every checked text</summary>\n<ul>\n"
         for label in fitting.prefix(Self.fittingListLimit) {
-            html += "<li><span class=\"name\">\(escapeMarkup(label))</span> <span class=\"locales\">\(escapeMarkup(locales[label]!.joined(separator: ", ")))</span></li>\n"
+            html += "<li><span class=\"name\">\(escapeMarkup(printable(label)))</span> <span class=\"locales\">\(escapeMarkup(printable(locales[label]!.joined(separator: ", "))))</span></li>\n"
         }
         if fitting.count > Self.fittingListLimit { html += "<li>… and \(fitting.count - Self.fittingListLimit) more</li>\n" }
         return html + "</ul>\n</details>\n</section>\n"

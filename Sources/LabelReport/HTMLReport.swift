@@ -40,19 +40,25 @@ public struct HTMLReport {
     public func write(to directory: String, catalog: Catalog) throws -> Written {
         let folder = try ReportDirectory(path: directory)
         var painter = try Painter(catalog: catalog, folder: folder, scale: scale)
-        var entries: [FindingEntry] = []
-        for (index, finding) in outcome.result.findings.enumerated() {
-            var entry = FindingEntry(id: index + 1, finding: finding, isNew: outcome.isNew(finding))
-            if finding.kind != .error {
-                entry.picture = painter.picture(of: finding.text)
-                if !finding.locale.isEmpty {
-                    entry.basePicture = painter.picture(of: CheckedText(label: finding.label, locale: "",
-                                                                           variant: finding.variant, category: finding.category))
+        do {
+            var entries: [FindingEntry] = []
+            for (index, finding) in outcome.result.findings.enumerated() {
+                var entry = FindingEntry(id: index + 1, finding: finding, isNew: outcome.isNew(finding))
+                if finding.kind != .error {
+                    entry.picture = try painter.picture(of: finding.text)
+                    if !finding.locale.isEmpty {
+                        entry.basePicture = try painter.picture(of: CheckedText(label: finding.label, locale: "",
+                                                                                   variant: finding.variant, category: finding.category))
+                    }
                 }
+                entries.append(entry)
             }
-            entries.append(entry)
+            try folder.write(page(entries, catalogPath: catalog.path), to: folder.index)
+        } catch {
+            // A full disk, say: the folder is left as it was found (but for an earlier report's pictures).
+            folder.discard(painter.written)
+            throw error
         }
-        try folder.write(page(entries, catalogPath: catalog.path), to: folder.index)
         return Written(index: folder.index, images: painter.written)
     }
 
@@ -65,7 +71,8 @@ public struct HTMLReport {
         var basePicture: Picture?
     }
 
-    /// A picture written to `images/`, or why it could not be drawn.
+    /// A picture written to `images/`, or why it could not be drawn (a picture that was drawn
+    /// but could not be written fails the report: it is not a finding of the check).
     enum Picture {
         case image(file: String, width: Double, height: Double)
         case failed(String)
@@ -82,6 +89,10 @@ public struct HTMLReport {
         var usedNames: Set<String> = []
         var written: [String] = []
 
+        /// The longest stem of a picture's file name: room for `-NNNNN.png` and the temporary
+        /// name it is written under first (`.NAME.PID.N.tmp`) within 255 bytes.
+        static let maximumStemLength = 200
+
         init(catalog: Catalog, folder: ReportDirectory, scale: Double) throws {
             self.catalog = catalog
             self.folder = folder
@@ -90,37 +101,42 @@ public struct HTMLReport {
             resolver = LabelResolver(tokens: try catalog.tokenSet())
         }
 
-        mutating func picture(of text: CheckedText) -> Picture {
+        mutating func picture(of text: CheckedText) throws(ReportError) -> Picture {
             if let known = drawn[text] { return known }
             let picture: Picture
+            let canvas: Canvas
+            let labelPicture: LabelPicture
             do {
                 let definition = try resolver.resolve(try catalog.label(named: text.label)).definition
                 let category = ContentSizeCategory(rawValue: text.category) ?? .large
-                let labelPicture = LabelPicture(definition: definition,
-                                                layout: try catalog.engine.layout(definition, locale: text.locale,
-                                                                                  variant: text.variant, category: category))
-                let canvas = try renderer.renderLabel(labelPicture, scale: scale, debug: true)
-                let name = fileName(for: text)
-                let path = folder.images + "/" + name
-                try canvas.writePNG(to: path)
-                written.append(path)
-                picture = .image(file: "images/" + name, width: labelPicture.layout.bounds.width,
-                                 height: labelPicture.layout.bounds.height)
+                labelPicture = LabelPicture(definition: definition,
+                                            layout: try catalog.engine.layout(definition, locale: text.locale,
+                                                                              variant: text.variant, category: category))
+                canvas = try renderer.renderLabel(labelPicture, scale: scale, debug: true)
             } catch {
                 picture = .failed("\(error)")
+                drawn[text] = picture
+                return picture
             }
+            let name = fileName(for: text)
+            let path = folder.images + "/" + name
+            do { try canvas.writePNG(to: path) } catch { throw .file(path: path, reason: error.description) }
+            written.append(path)
+            picture = .image(file: "images/" + name, width: labelPicture.layout.bounds.width,
+                             height: labelPicture.layout.bounds.height)
             drawn[text] = picture
             return picture
         }
 
         /// `cart.title@de.png`: the label, locale (or `base`), variant and category when not
-        /// `large`, with anything but ASCII letters, digits, `.`, `-` and `_` as `_`; a number
-        /// is added when two texts come out the same.
+        /// `large`, with anything but ASCII letters, digits, `.`, `-` and `_` as `_`, at most
+        /// `maximumStemLength` characters (file systems take 255 bytes a name); a number is
+        /// added when two texts come out the same.
         mutating func fileName(for text: CheckedText) -> String {
             var parts = [text.label, LocaleTag.name(text.locale)]
             if !text.variant.isEmpty { parts.append(text.variant) }
             if text.category != Finding.defaultCategory { parts.append(text.category) }
-            let stem = String(parts.joined(separator: "@").unicodeScalars.map { scalar -> Character in
+            let stem = String(parts.joined(separator: "@").unicodeScalars.prefix(Self.maximumStemLength).map { scalar -> Character in
                 switch scalar {
                 case "a"..."z", "A"..."Z", "0"..."9", ".", "-", "_", "@": return Character(scalar)
                 default: return "_"

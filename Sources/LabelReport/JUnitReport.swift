@@ -1,4 +1,5 @@
 import LabelCatalog
+import LabelJSON
 import LabelModel
 
 /// `check --format junit`: JUnit XML as GitLab, Jenkins and most CI systems read it. One
@@ -7,7 +8,8 @@ import LabelModel
 /// for kind `error`), a known one (in the baseline) `<skipped>`; a baseline entry that now
 /// fits passes with a note in `<system-out>`. Only the elements and attributes of the common
 /// JUnit schema are used (`testsuites`, `testsuite`, `testcase`, `failure`, `error`,
-/// `skipped`, `system-out`).
+/// `skipped`, `system-out`). Names and messages are shown `printable` (CI systems show them to
+/// people).
 public enum JUnitReport {
     public static func render(_ outcome: CheckOutcome) -> String {
         let fixed = Set(outcome.fixed.map(\.text))
@@ -30,7 +32,7 @@ public enum JUnitReport {
             for checked in suite.cases {
                 counts.tests += 1
                 let name = checked.displayName
-                cases += "    <testcase name=\"\(escapeMarkup(name, attribute: true))\" classname=\"\(escapeMarkup(checked.label, attribute: true))\" time=\"0\""
+                cases += "    <testcase name=\"\(escapeMarkup(name, attribute: true))\" classname=\"\(escapeMarkup(printable(checked.label), attribute: true))\" time=\"0\""
                 if let finding = findings[checked] {
                     let message = escapeMarkup(finding.summary, attribute: true)
                     let details = escapeMarkup(([finding.summary] + finding.details).joined(separator: "\n"))

@@ -27,6 +27,12 @@ public enum ReportError: Error, Sendable, CustomStringConvertible {
 /// The directory a report is written to: `index.html` and `images/*.png`. A new or empty
 /// directory is used as it is; one holding an earlier report has that report's images
 /// removed first; any other directory is refused, so a report never mixes with other files.
+///
+/// Nothing inside the directory is followed through a symbolic link (docs/security.md): an
+/// `images` or `index.html` that is a link (or not a directory, not a regular file) is
+/// refused, and every file is written to a temporary name beside it and renamed over it, so a
+/// link put in its place is replaced, never written through, and a full disk leaves the old
+/// file, not an empty one.
 struct ReportDirectory {
     let path: String
     var images: String { path + "/images" }
@@ -35,42 +41,144 @@ struct ReportDirectory {
     /// The marker an earlier report's `index.html` carries.
     static let generatorMarker = "<meta name=\"generator\" content=\"labelcat"
 
-    /// Makes the directory ready for a new report.
+    /// True when this report made `images` (it goes again when the report fails).
+    private(set) var madeImages = false
+
+    /// Makes the directory ready for a new report. `path` may name folders that do not exist
+    /// yet; the report's path is then as they were made (`a/b/../c` is `a/c`).
     init(path: String) throws(ReportError) {
-        self.path = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
-        try Self.makeDirectory(self.path)
-        let entries = try Self.entries(self.path)
+        self.path = try Self.makeDirectory(path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path)
+        var entries: [String] = []
+        for name in try Self.entries(self.path) {
+            // A report that stopped halfway left its temporary page: not the user's.
+            if Self.isTemporary(name, of: "index.html") {
+                guard unlink(self.path + "/" + name) == 0 else { throw .system(self.path + "/" + name, "remove it") }
+            } else {
+                entries.append(name)
+            }
+        }
         if !entries.isEmpty {
-            guard entries.contains("index.html"), Self.head(of: index).contains(Self.generatorMarker) else {
+            guard entries.contains("index.html") else { throw .notAReportDirectory(path: self.path, entries: entries) }
+            try Self.requireRegularFile(index)
+            guard Self.head(of: index).contains(Self.generatorMarker) else {
                 throw .notAReportDirectory(path: self.path, entries: entries)
             }
-            if entries.contains("images") {
-                for name in try Self.entries(images) where name.hasSuffix(".png") {
-                    guard unlink(images + "/" + name) == 0 else { throw .system(images + "/" + name, "remove it") }
-                }
+        }
+        if try Self.requireDirectory(images) {
+            for name in try Self.entries(images) where name.hasSuffix(".png") || Self.isTemporary(name, of: nil) {
+                // `unlink` removes a link itself, never what it points to.
+                guard unlink(images + "/" + name) == 0 else { throw .system(images + "/" + name, "remove it") }
+            }
+        } else {
+            guard mkdir(images, 0o755) == 0 else { throw .system(images, "create it") }
+            madeImages = true
+        }
+    }
+
+    /// Takes back what a report that failed wrote: its pictures, and `images` when it made it,
+    /// so the directory can take the next report.
+    func discard(_ pictures: [String]) {
+        for picture in pictures { unlink(picture) }
+        if madeImages { rmdir(images) }
+    }
+
+    /// Writes a file whole: to a temporary file beside it, synced, then renamed over it. A
+    /// path that is there and is not a regular file (a link, a folder, a FIFO) is refused.
+    func write(_ text: String, to path: String) throws(ReportError) {
+        try Self.requireRegularFile(path, mayBeMissing: true)
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let temporary = "\(directory).\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw .system(path, "write it") }
+        let bytes = Array(text.utf8)
+        var offset = 0
+        var failure: ReportError?
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else {
+                failure = .system(path, "write it")
+                break
+            }
+            offset += written
+        }
+        if failure == nil, fsync(descriptor) != 0 { failure = .system(path, "write it") }
+        if close(descriptor) != 0, failure == nil { failure = .system(path, "write it") }
+        if failure == nil, rename(temporary, path) != 0 { failure = .system(path, "write it") }
+        if let failure {
+            unlink(temporary)
+            throw failure
+        }
+    }
+
+    /// True for a temporary file labelcat writes beside `name` (`.index.html.PID.N.tmp`), or
+    /// beside any file when `name` is nil.
+    static func isTemporary(_ entry: String, of name: String?) -> Bool {
+        entry.hasPrefix("." + (name.map { $0 + "." } ?? "")) && entry.hasSuffix(".tmp")
+    }
+
+    /// Refuses a path that is a symbolic link or is there and is not a regular file.
+    static func requireRegularFile(_ path: String, mayBeMissing: Bool = false) throws(ReportError) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else {
+            if mayBeMissing, errno == ENOENT { return }
+            throw .system(path, "read it")
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return
+        case S_IFLNK: throw .file(path: path, reason: "is a symbolic link; labelcat does not follow links inside a report folder")
+        default: throw .file(path: path, reason: "is not a regular file")
+        }
+    }
+
+    /// True when the path is a directory (not a symbolic link to one), false when there is
+    /// nothing there; anything else is refused.
+    static func requireDirectory(_ path: String) throws(ReportError) -> Bool {
+        var info = stat()
+        guard lstat(path, &info) == 0 else {
+            guard errno == ENOENT else { throw .system(path, "read it") }
+            return false
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: return true
+        case S_IFLNK: throw .file(path: path, reason: "is a symbolic link; labelcat does not follow links inside a report folder")
+        default: throw .file(path: path, reason: "is not a directory")
+        }
+    }
+
+    /// Creates a directory and the parents it lacks, and returns its path as made. The longest
+    /// part of the path that exists is taken as the system resolves it; of the rest, `.` is
+    /// skipped and `..` takes back the folder before it (which does not exist yet, so it is no
+    /// link): `a/b/../c` makes `a/c`, never a stray `a/b`.
+    static func makeDirectory(_ path: String) throws(ReportError) -> String {
+        let absolute = path.hasPrefix("/")
+        let components = path.split(separator: "/").map(String.init)
+        func joined(_ parts: some Collection<String>) -> String {
+            let text = parts.joined(separator: "/")
+            return absolute ? "/" + text : (text.isEmpty ? "." : text)
+        }
+        var existing = components.count
+        var info = stat()
+        while existing > 0, stat(joined(components[..<existing]), &info) != 0 { existing -= 1 }
+        var made = Array(components[..<existing])
+        var pending: [String] = []
+        for component in components[existing...] {
+            switch component {
+            case ".": continue
+            case "..": if pending.isEmpty { made.append(component) } else { pending.removeLast() }
+            default: pending.append(component)
             }
         }
-        try Self.makeDirectory(images)
-    }
-
-    /// Writes a file (replacing it).
-    func write(_ text: String, to path: String) throws(ReportError) {
-        guard let file = fopen(path, "wb") else { throw .system(path, "write it") }
-        let bytes = Array(text.utf8)
-        let written = fwrite(bytes, 1, bytes.count, file)
-        guard fclose(file) == 0, written == bytes.count else { throw .system(path, "write it") }
-    }
-
-    /// Creates a directory and its parents when missing.
-    static func makeDirectory(_ path: String) throws(ReportError) {
-        var info = stat()
-        if stat(path, &info) == 0 {
-            guard info.st_mode & S_IFMT == S_IFDIR else { throw .file(path: path, reason: "is not a directory") }
-            return
+        for component in pending {
+            made.append(component)
+            guard mkdir(joined(made), 0o755) == 0 || errno == EEXIST else { throw .system(joined(made), "create it") }
         }
-        let parent = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-        if !parent.isEmpty { try makeDirectory(parent) }
-        guard mkdir(path, 0o755) == 0 || errno == EEXIST else { throw .system(path, "create it") }
+        let directory = pending.isEmpty ? path : joined(made)
+        guard stat(directory, &info) == 0 else { throw .system(directory, "create it") }
+        guard info.st_mode & S_IFMT == S_IFDIR else { throw .file(path: directory, reason: "is not a directory") }
+        return directory
     }
 
     /// The names in a directory, without `.` and `..`, sorted.
@@ -85,12 +193,14 @@ struct ReportDirectory {
         return names.sorted()
     }
 
-    /// The first 4 KiB of a file as text ("" when it cannot be read).
+    /// The first 4 KiB of a regular file as text ("" when it cannot be read); a link is not
+    /// followed.
     static func head(of path: String) -> String {
-        guard let file = fopen(path, "rb") else { return "" }
-        defer { fclose(file) }
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return "" }
+        defer { close(descriptor) }
         var buffer = [UInt8](repeating: 0, count: 4096)
-        let count = fread(&buffer, 1, buffer.count, file)
-        return String(decoding: buffer[0..<count], as: UTF8.self)
+        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
+        return String(decoding: buffer[0..<max(0, count)], as: UTF8.self)
     }
 }

@@ -64,9 +64,9 @@ let initCommand = Command(
         let path = catalogPath(arguments)
         let (_, applied) = try Catalog.create(path: path)
         if applied.isEmpty {
-            print("Catalog \(path) is up to date (schema \(Migration.latestVersion)).")
+            writeOutput("Catalog \(printable(path)) is up to date (schema \(Migration.latestVersion)).")
         } else {
-            print("Catalog \(path) at schema \(Migration.latestVersion); applied \(applied.joined(separator: ", ")).")
+            writeOutput("Catalog \(printable(path)) at schema \(Migration.latestVersion); applied \(applied.joined(separator: ", ")).")
         }
         return 0
     })
@@ -97,7 +97,7 @@ let tokenCommand = Command(
                 run: { arguments in
                     let catalog = try openCatalog(arguments)
                     try catalog.removeToken(arguments.positionals[0], force: arguments.flag("force"))
-                    print("Removed token \(arguments.positionals[0]).")
+                    writeOutput("Removed token \(printable(arguments.positionals[0])).")
                     return 0
                 }),
         Command(name: "import", abstract: "Import a DTCG design tokens file (JSON).",
@@ -107,14 +107,14 @@ let tokenCommand = Command(
                     let document = try parseJSON(try readInput(path), what: path)
                     let catalog = try openCatalog(arguments)
                     let count = try catalog.importDesignTokens(document)
-                    print("Imported \(count) tokens.")
+                    writeOutput("Imported \(count) tokens.")
                     return 0
                 }),
         Command(name: "export", abstract: "Print the tokens as a DTCG design tokens file.",
                 options: [.flag("resolved", help: "Replace aliases with the values they lead to.")],
                 run: { arguments in
                     let catalog = try openCatalog(arguments, readOnly: true)
-                    print(try catalog.exportDesignTokens(resolved: arguments.flag("resolved")).prettyString())
+                    writeOutput(try catalog.exportDesignTokens(resolved: arguments.flag("resolved")).prettyString())
                     return 0
                 }),
     ])
@@ -136,25 +136,28 @@ func runTokenSet(_ arguments: ParsedArguments) throws -> Int32 {
         givenType = known
     }
     let catalog = try openCatalog(arguments)
-    let existing = try? catalog.token(named: name)
-    var type: TokenType
-    if let givenType {
-        type = givenType
-    } else if let existing {
-        type = existing.type
-    } else if let inferred = inferTokenType(value, catalog: catalog) {
-        type = inferred
-    } else {
-        throw CommandError("token '\(name)': cannot tell the type of \(value.jsonString()); give --type")
+    var type: TokenType?
+    // Read, changed and written in one transaction: a concurrent edit is never lost.
+    try catalog.updateToken(named: name) { existing in
+        var chosen: TokenType
+        if let givenType {
+            chosen = givenType
+        } else if let existing {
+            chosen = existing.type
+        } else if let inferred = inferTokenType(value, catalog: catalog) {
+            chosen = inferred
+        } else {
+            throw CommandError("token '\(name)': cannot tell the type of \(value.jsonString()); give --type")
+        }
+        if let target = aliasTargetOf(value), arguments.value("type") == nil, existing == nil,
+           let targetToken = try? catalog.token(named: target) {
+            chosen = targetToken.type
+        }
+        type = chosen
+        return Token(name: name, type: chosen, value: value,
+                     description: arguments.value("description") ?? existing?.description, extensions: existing?.extensions)
     }
-    if let target = aliasTargetOf(value), arguments.value("type") == nil, existing == nil,
-       let targetToken = try? catalog.token(named: target) {
-        type = targetToken.type
-    }
-    let token = Token(name: name, type: type, value: value,
-                      description: arguments.value("description") ?? existing?.description, extensions: existing?.extensions)
-    try catalog.setTokens([token])
-    print("Set token \(name) (\(type.rawValue)) = \(value.jsonString()).")
+    writeOutput("Set token \(printable(name)) (\(type?.rawValue ?? "")) = \(printable(value.jsonString())).")
     return 0
 }
 
@@ -190,9 +193,9 @@ func runTokenGet(_ arguments: ParsedArguments) throws -> Int32 {
         var object = JSONObject([("name", .string(token.name)), ("type", .string(token.type.rawValue)), ("value", value)])
         if let description = token.description { object["description"] = .string(description) }
         if let extensions = token.extensions { object["extensions"] = extensions }
-        print(JSONValue.object(object).jsonString())
+        writeOutput(JSONValue.object(object).jsonString())
     } else {
-        print("\(token.name)  \(token.type.rawValue)  \(value.jsonString())" + (token.description.map { "  — \($0)" } ?? ""))
+        writeOutput("\(printable(token.name))  \(token.type.rawValue)  \(printable(value.jsonString()))" + (token.description.map { "  — \(printable($0))" } ?? ""))
     }
     return 0
 }
@@ -205,7 +208,7 @@ func runTokenList(_ arguments: ParsedArguments) throws -> Int32 {
         for token in tokens {
             var object = JSONObject([("name", .string(token.name)), ("type", .string(token.type.rawValue)), ("value", token.value)])
             if let description = token.description { object["description"] = .string(description) }
-            print(JSONValue.object(object).jsonString())
+            writeOutput(JSONValue.object(object).jsonString())
         }
         return 0
     }
@@ -213,7 +216,7 @@ func runTokenList(_ arguments: ParsedArguments) throws -> Int32 {
     for token in tokens {
         table.add(token.name, token.type.rawValue, token.value.jsonString(), token.description ?? "")
     }
-    print(table.rendered, terminator: "")
+    writeOutput(table.rendered, terminator: "")
     return 0
 }
 
@@ -255,19 +258,19 @@ func runLayout(_ arguments: ParsedArguments) throws -> Int32 {
     let layout = try catalog.layout(label: arguments.positionals[0], locale: locale, variant: arguments.value("variant") ?? "",
                                     category: category)
     if arguments.flag("json") {
-        print(layout.json ?? "")
+        writeOutput(layout.json ?? "")
         return 0
     }
     let qualifiers = [layout.locale, layout.variant, category == nil && catalog.contentSizeCategories.count == 1 ? "" : layout.category]
         .filter { !$0.isEmpty }
-    print("\(layout.label)\(qualifiers.isEmpty ? "" : " [\(qualifiers.joined(separator: ", "))]"): \(describe(layout))")
+    writeOutput("\(printable(layout.label))\(qualifiers.isEmpty ? "" : " [\(printable(qualifiers.joined(separator: ", ")))]"): \(describe(layout))")
     var table = Table("line", "range", "x", "y", "width", "baseline", "text")
     for (index, line) in (layout.layout?.lines ?? []).enumerated() {
         table.add("\(index + 1)", "\(line.range.location)+\(line.range.length)",
                   formatted(line.rect.x), formatted(line.rect.y), formatted(line.rect.width), formatted(line.baseline),
                   line.text)
     }
-    print(table.rendered, terminator: "")
+    writeOutput(table.rendered, terminator: "")
     return 0
 }
 
@@ -288,7 +291,7 @@ func runLayoutList(_ arguments: ParsedArguments) throws -> Int32 {
     if arguments.flag("json") {
         for row in rows {
             if let json = row.json {
-                print(json)
+                writeOutput(json)
                 continue
             }
             var object = JSONObject([("name", .string(row.label)), ("locale", .string(row.locale)), ("variant", .string(row.variant)),
@@ -308,7 +311,7 @@ func runLayoutList(_ arguments: ParsedArguments) throws -> Int32 {
                 object["inputHash"] = .string(row.inputHash)
                 object["computedAt"] = .string(row.computedAt)
             }
-            print(JSONValue.object(object).jsonString())
+            writeOutput(JSONValue.object(object).jsonString())
         }
         return 0
     }
@@ -326,6 +329,6 @@ func runLayoutList(_ arguments: ParsedArguments) throws -> Int32 {
                   row.truncated ? "yes" : "no", rect, row.computedAt]
         table.rows.append(cells)
     }
-    print(table.rendered, terminator: "")
+    writeOutput(table.rendered, terminator: "")
     return 0
 }

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import LabelCatalog
+import LabelJSON
 import LabelReport
 
 /// The output formats of `check`.
@@ -68,12 +69,12 @@ func runCheckScope(_ arguments: ParsedArguments) throws -> (catalog: Catalog, re
     do {
         let result = try catalog.check(try checkScope(arguments))
         for match in result.localeMatches where match.isFallback {
-            OutputStream.standardError.write("Note: no texts for locale '\(match.requested)'; checking its fallback '\(match.matched)'.\n")
+            OutputStream.standardError.write("Note: no texts for locale '\(printable(match.requested))'; checking its fallback '\(printable(match.matched))'.\n")
         }
         OutputStream.standardError.flush()
         return (catalog, result)
     } catch let error as CheckError {
-        OutputStream.standardError.write("Error: \(error)\n")
+        OutputStream.standardError.write("Error: \(printable("\(error)"))\n")
         OutputStream.standardError.flush()
         return nil
     }
@@ -112,10 +113,10 @@ func runCheck(_ arguments: ParsedArguments) throws -> Int32 {
     let outcome = CheckOutcome(result: result, baseline: baseline)
     switch format {
     case .text: printText(outcome, verbose: arguments.flag("verbose"))
-    case .json: for line in FindingsJSON.lines(outcome) { print(line) }
-    case .github: print(GitHubAnnotations.render(outcome), terminator: "")
-    case .junit: print(JUnitReport.render(outcome), terminator: "")
-    case .sarif: print(SARIFReport.render(outcome, toolVersion: labelcatVersion), terminator: "")
+    case .json: for line in FindingsJSON.lines(outcome) { writeOutput(line) }
+    case .github: OutputStream.standardOutput.writeWorkflowCommands(GitHubAnnotations.render(outcome))
+    case .junit: writeOutput(JUnitReport.render(outcome), terminator: "")
+    case .sarif: writeOutput(SARIFReport.render(outcome, toolVersion: labelcatVersion), terminator: "")
     }
     return outcome.exitCode
 }
@@ -145,33 +146,33 @@ func printText(_ outcome: CheckOutcome, verbose: Bool = false) {
             }
             table.rows.append(cells)
         }
-        print(table.rendered, terminator: "")
+        writeOutput(table.rendered, terminator: "")
     }
     if !findings.isEmpty, !(outcome.known.isEmpty && outcome.fixed.isEmpty && outcome.changed.isEmpty && outcome.gone.isEmpty) {
-        print("")
+        writeOutput("")
     }
     if !outcome.known.isEmpty {
-        print("\(counted(outcome.known.count, "known finding")) (in the baseline) not listed.")
+        writeOutput("\(counted(outcome.known.count, "known finding")) (in the baseline) not listed.")
     }
     for (entries, heading) in [(outcome.fixed, "Now fits (in the baseline; update it with --update-baseline):"),
                                (outcome.changed, "Another kind now (in the baseline; the new finding is listed above):"),
                                (outcome.gone, "Gone (in the baseline, but the text no longer exists):")] where !entries.isEmpty {
-        print(heading)
-        for entry in entries { print("  \(entry.displayName)") }
+        writeOutput(heading)
+        for entry in entries { writeOutput("  \(entry.displayName)") }
     }
     if !result.keysWithoutLabels.isEmpty {
         let keys = result.keysWithoutLabels
-        print("\(counted(keys.count, "key")) \(keys.count == 1 ? "holds" : "hold") texts no label shows\(verbose ? ":" : " (--verbose lists them).")")
+        writeOutput("\(counted(keys.count, "key")) \(keys.count == 1 ? "holds" : "hold") texts no label shows\(verbose ? ":" : " (--verbose lists them).")")
         if verbose {
-            for key in keys { print("  \(key.key)  \(key.source.file)\(key.source.line.map { ":\($0)" } ?? "")") }
+            for key in keys { writeOutput("  \(printable(key.key))  \(printable(key.source.file))\(key.source.line.map { ":\($0)" } ?? "")") }
         }
     }
     let layouts = counted(result.checked.count, "layout")
     if findings.isEmpty {
         if outcome.baseline == nil {
-            print("All \(layouts) of \(counted(result.labelCount, "label")) fit.")
+            writeOutput("All \(layouts) of \(counted(result.labelCount, "label")) fit.")
         } else {
-            print("No new findings in \(layouts) of \(counted(result.labelCount, "label")).")
+            writeOutput("No new findings in \(layouts) of \(counted(result.labelCount, "label")).")
         }
     } else {
         let one = findings.count == 1
@@ -189,14 +190,19 @@ func updateBaseline(_ path: String, with result: CheckResult) throws -> Int32 {
     try writeTextFile(path, new.json)
     let added = new.entries.subtracting(old.entries).count
     let removed = old.entries.subtracting(new.entries).count
-    print("Wrote \(path): \(counted(new.entries.count, "finding")) (\(added) added, \(removed) removed).")
+    writeOutput("Wrote \(printable(path)): \(counted(new.entries.count, "finding")) (\(added) added, \(removed) removed).")
     return 0
 }
 
-/// Writes a file whole: into a temporary file beside it, then renamed over it.
+/// Writes a file whole: into a new temporary file beside it, then renamed over it. A path that
+/// is there and is not a regular file (a symbolic link, a FIFO, a device) is refused.
 func writeTextFile(_ path: String, _ text: String) throws {
-    let temporary = "\(path).\(getpid()).tmp"
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    var info = stat()
+    if lstat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+        throw CommandError("'\(path)' is not a regular file (a symbolic link, a folder, a FIFO or a device); labelcat writes only to a new file or over a regular file")
+    }
+    let temporary = "\(path).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { throw CommandError("cannot write '\(path)': \(String(cString: strerror(errno)))") }
     let bytes = Array(text.utf8)
     var offset = 0

@@ -1,5 +1,6 @@
 import LabelCatalog
 import LabelImport
+import LabelJSON
 import LabelSync
 
 /// `labelcat import`: a project's strings tables, String Catalogs, XLIFF and storyboards
@@ -46,10 +47,10 @@ func runImport(_ arguments: ParsedArguments) throws -> Int32 {
     let summary = try catalog.importTexts(from: arguments.positionals, options: options)
     let written = monotonicSeconds() - started
     for warning in summary.warnings {
-        OutputStream.standardError.write("Warning: \(warning.description)\n")
+        OutputStream.standardError.write("Warning: \(printable(warning.description))\n")
     }
     for skipped in summary.skippedFiles {
-        OutputStream.standardError.write("Warning: \(skipped.error.description); the file was skipped\n")
+        OutputStream.standardError.write("Warning: \(printable(skipped.error.description)); the file was skipped\n")
     }
     OutputStream.standardError.flush()
 
@@ -58,7 +59,7 @@ func runImport(_ arguments: ParsedArguments) throws -> Int32 {
     if summary.labelsCreated > 0 { labels.append("\(summary.labelsCreated) created") }
     if summary.labelsUpdated > 0 { labels.append("\(summary.labelsUpdated) updated") }
     if summary.labelsUnchanged > 0 { labels.append("\(summary.labelsUnchanged) unchanged") }
-    let localeNames = summary.locales.map(LocaleTag.name)
+    let localeNames = summary.locales.map { printable(LocaleTag.name($0)) }
     var what = "Read \(counted(summary.files.count, "file"))"
     if !summary.skippedFiles.isEmpty { what += " (\(summary.skippedFiles.count) skipped: cannot be read)" }
     if !labels.isEmpty { what += ": labels \(labels.joined(separator: ", "))" }
@@ -67,12 +68,12 @@ func runImport(_ arguments: ParsedArguments) throws -> Int32 {
     what += " (\(summary.textsWritten) written, \(summary.textsStored - summary.textsWritten) unchanged) in \(formatted(written)) s."
     lines.append(what)
     if summary.developmentLanguageOrigin != .fallback || !summary.locales.isEmpty {
-        lines.append("Development language: \(summary.developmentLanguage) (\(describe(summary.developmentLanguageOrigin))).")
+        lines.append("Development language: \(printable(summary.developmentLanguage)) (\(printable(describe(summary.developmentLanguageOrigin)))).")
     }
     if !summary.qualifiedTables.isEmpty {
         let tables = verbose ? summary.qualifiedTables : Array(summary.qualifiedTables.prefix(5))
         let more = summary.qualifiedTables.count > tables.count ? ", … (--verbose lists all)" : ""
-        lines.append("Tables named alike in several folders, told apart by folder: \(tables.joined(separator: ", "))\(more).")
+        lines.append("Tables named alike in several folders, told apart by folder: \(tables.map(printable).joined(separator: ", "))\(more).")
     }
     if summary.textsNotLaidOut > 0 {
         lines.append("\(counted(summary.textsNotLaidOut, "text")) not translated yet (state new): not stored"
@@ -82,19 +83,19 @@ func runImport(_ arguments: ParsedArguments) throws -> Int32 {
         lines.append("\(counted(summary.unmatched.count, "key")) no label has yet (their texts are stored; a label keyed to one shows them)\(verbose ? ":" : "; --verbose lists them.")")
         if verbose {
             for key in summary.unmatched {
-                lines.append("  \(key.key)  \(key.source.file)\(key.source.line.map { ":\($0)" } ?? "")")
+                lines.append("  \(printable(key.key))  \(printable(key.source.file))\(key.source.line.map { ":\($0)" } ?? "")")
             }
         }
     }
     if !summary.localesWithoutLabels.isEmpty {
-        lines.append("No label shows a text read in \(summary.localesWithoutLabels.count == 1 ? "locale" : "locales") \(summary.localesWithoutLabels.map(LocaleTag.name).joined(separator: ", ")).")
+        lines.append("No label shows a text read in \(summary.localesWithoutLabels.count == 1 ? "locale" : "locales") \(summary.localesWithoutLabels.map { printable(LocaleTag.name($0)) }.joined(separator: ", ")).")
     }
     for (locale, names) in try catalog.untranslatedLabels(after: summary) {
         let shown = verbose ? names : Array(names.prefix(5))
         let more = names.count > shown.count ? ", … (--verbose lists all)" : ""
-        lines.append("No \(locale) text for \(counted(names.count, "label")): \(shown.joined(separator: ", "))\(more)")
+        lines.append("No \(printable(locale)) text for \(counted(names.count, "label")): \(shown.map(printable).joined(separator: ", "))\(more)")
     }
-    for line in lines { print(line) }
+    for line in lines { writeOutput(line) }
     OutputStream.standardOutput.flush()
 
     let layoutStarted = monotonicSeconds()
@@ -102,11 +103,11 @@ func runImport(_ arguments: ParsedArguments) throws -> Int32 {
     let seconds = monotonicSeconds() - layoutStarted
     var laidOut = "Laid out \(counted(layouts.written, "layout")) of \(counted(layouts.labels, "label")) in \(formatted(seconds)) s"
     if layouts.failed > 0 { laidOut += "; \(layouts.failed) cannot be laid out (see 'labelcat check')" }
-    print(laidOut + ".")
+    writeOutput(laidOut + ".")
     let missing = catalog.missingFontFamilies(summary.fontFamilies)
     if !missing.isEmpty {
         let labels = missing.map(\.labels).reduce(0, +)
-        print("\(counted(labels, "label")) cannot be laid out here: " + missingFontsAdvice(missing.map(\.family)) + ".")
+        writeOutput("\(counted(labels, "label")) cannot be laid out here: " + printable(missingFontsAdvice(missing.map(\.family))) + ".")
     }
     return 0
 }

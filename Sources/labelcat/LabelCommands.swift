@@ -186,7 +186,7 @@ let labelCommand = Command(
                 arguments: [ArgumentSpec(name: "name", help: "The label's name.")],
                 run: { arguments in
                     try openCatalog(arguments).removeLabel(arguments.positionals[0])
-                    print("Removed label \(arguments.positionals[0]).")
+                    writeOutput("Removed label \(printable(arguments.positionals[0])).")
                     return 0
                 }),
         Command(name: "import", abstract: "Import label definitions, or texts keyed by label name; all or nothing.",
@@ -233,7 +233,8 @@ func runLabelSet(_ arguments: ParsedArguments) throws -> Int32 {
             throw labelSetError("'--remove-text' needs '--locale' or '--variant' (a label's base text is set to '' with --text '').")
         }
         let removed = try openCatalog(arguments).removeTexts(label: name, [TextKey(locale: locale, variant: variant)])
-        print(removed == 0 ? "Label \(name) has no text of its own there." : "Removed the \(LocaleTag.name(locale))\(variant.isEmpty ? "" : " \(variant)") text of label \(name).")
+        writeOutput(removed == 0 ? "Label \(printable(name)) has no text of its own there."
+                    : "Removed the \(printable(LocaleTag.name(locale)))\(variant.isEmpty ? "" : " \(printable(variant))") text of label \(printable(name)).")
         return 0
     }
     for option in ["locale", "variant"] where arguments.value(option) != nil && arguments.value("text") == nil {
@@ -245,29 +246,32 @@ func runLabelSet(_ arguments: ParsedArguments) throws -> Int32 {
         if let value = arguments.value(option.spec.name) { edits.append(try option.parse(value, arguments)) }
     }
     let catalog = try openCatalog(arguments)
-    var json: JSONObject
-    if let existing = try? catalog.label(named: name) {
-        json = existing.json.object!
-    } else {
-        guard arguments.value("frame") != nil else {
-            throw CommandError("label '\(name)' does not exist; a new label needs --frame X,Y,W,H")
+    // Read, edited and written in one transaction: a concurrent `label set` of the same label
+    // (another locale's text, say) is never lost.
+    let record = try catalog.updateLabel(named: name) { existing in
+        var json: JSONObject
+        if let existing {
+            json = existing.json.object!
+        } else {
+            guard arguments.value("frame") != nil else {
+                throw CommandError("label '\(name)' does not exist; a new label needs --frame X,Y,W,H")
+            }
+            json = JSONObject([("name", .string(name))])
         }
-        json = JSONObject([("name", .string(name))])
+        for edit in edits { try edit(&json) }
+        return try LabelRecord(json: .object(json))
     }
-    for edit in edits { try edit(&json) }
-    let record = try LabelRecord(json: .object(json))
-    try catalog.setLabels([record])
     // A family not installed here is stored; its layouts record the error.
     let families = (try? record.resolve(tokens: try catalog.tokenSet()).definition.font.families) ?? []
     let missing = families.filter { !catalog.engine.fonts.isAvailable(family: $0) }
     guard missing.isEmpty else {
-        print("Set label \(name); it cannot be laid out here.")
-        OutputStream.standardError.write("Warning: \(missingFontsAdvice(missing))\n")
+        writeOutput("Set label \(printable(name)); it cannot be laid out here.")
+        OutputStream.standardError.write("Warning: \(printable(missingFontsAdvice(missing)))\n")
         OutputStream.standardError.flush()
         return 0
     }
     let layout = try catalog.layout(label: name, locale: locale, variant: variant)
-    print("Set label \(name): \(describe(layout)).")
+    writeOutput("Set label \(printable(name)): \(describe(layout)).")
     return 0
 }
 
@@ -283,7 +287,7 @@ func missingFontsAdvice(_ families: [String]) -> String {
 
 /// "2/2 lines, text rect 0, 0, 340 × 49.333, truncated".
 func describe(_ layout: StoredLayout) -> String {
-    guard let rect = layout.textRect else { return "error: \(layout.error ?? "unknown")" }
+    guard let rect = layout.textRect else { return "error: \(printable(layout.error ?? "unknown"))" }
     var text = "\(layout.lineCount ?? 0)/\(layout.neededLineCount ?? 0) lines, text rect \(formatted(rect.x)), \(formatted(rect.y)), \(formatted(rect.width)) × \(formatted(rect.height))"
     if layout.truncated { text += ", truncated" }
     if layout.shrunk, let size = layout.fontSize { text += ", shrunk to \(formatted(size)) pt" }
@@ -295,10 +299,10 @@ func runLabelGet(_ arguments: ParsedArguments) throws -> Int32 {
     let record = try catalog.label(named: arguments.positionals[0])
     if arguments.flag("resolved") {
         let definition = try record.resolve(tokens: try catalog.tokenSet()).definition
-        print(arguments.flag("json") ? definition.canonicalJSON : (try JSONValue.parse(definition.canonicalJSON)).prettyString())
+        writeOutput(arguments.flag("json") ? definition.canonicalJSON : (try JSONValue.parse(definition.canonicalJSON)).prettyString())
         return 0
     }
-    print(arguments.flag("json") ? record.json.jsonString() : record.json.prettyString())
+    writeOutput(arguments.flag("json") ? record.json.jsonString() : record.json.prettyString())
     return 0
 }
 
@@ -306,7 +310,7 @@ func runLabelList(_ arguments: ParsedArguments) throws -> Int32 {
     let catalog = try openCatalog(arguments, readOnly: true)
     let records = try catalog.labels(matching: arguments.positionals.first ?? "*")
     if arguments.flag("json") {
-        for record in records { print(record.json.jsonString()) }
+        for record in records { writeOutput(record.json.jsonString()) }
         return 0
     }
     let keys = records.contains { $0.key != nil }
@@ -320,7 +324,7 @@ func runLabelList(_ arguments: ParsedArguments) throws -> Int32 {
                           + ["\(formatted(frame.x)),\(formatted(frame.y)) \(formatted(frame.width))×\(height)",
                              font, record.locales.joined(separator: ","), text])
     }
-    print(table.rendered, terminator: "")
+    writeOutput(table.rendered, terminator: "")
     return 0
 }
 
@@ -341,13 +345,13 @@ func runLabelImport(_ arguments: ParsedArguments) throws -> Int32 {
         let summary = try catalog.importTexts(from: [path], options: options)
         _ = try catalog.layOutQueued()
         let locales = summary.locales.map(LocaleTag.name).joined(separator: ", ")
-        print("Imported \(summary.textsStored) \(locales) texts.")
+        writeOutput("Imported \(summary.textsStored) \(printable(locales)) texts.")
         return 0
     }
     let documents = try readDocuments(path)
     if documents.count == 1, let table = JSONStringsTable.entries(documents[0]) {
         try openCatalog(arguments).setTexts(table)
-        print("Imported \(table.count) texts in \(Set(table.map(\.locale)).count) locales.")
+        writeOutput("Imported \(table.count) texts in \(Set(table.map(\.locale)).count) locales.")
         return 0
     }
     var records: [LabelRecord] = []
@@ -358,7 +362,7 @@ func runLabelImport(_ arguments: ParsedArguments) throws -> Int32 {
     }
     let catalog = try openCatalog(arguments)
     try catalog.setLabels(records)
-    print("Imported \(records.count) labels.")
+    writeOutput("Imported \(records.count) labels.")
     return 0
 }
 
@@ -366,9 +370,9 @@ func runLabelExport(_ arguments: ParsedArguments) throws -> Int32 {
     let catalog = try openCatalog(arguments, readOnly: true)
     let records = try catalog.labels(matching: arguments.positionals.first ?? "*")
     if arguments.flag("array") {
-        print(JSONValue.array(records.map(\.json)).prettyString())
+        writeOutput(JSONValue.array(records.map(\.json)).prettyString())
     } else {
-        for record in records { print(record.json.jsonString()) }
+        for record in records { writeOutput(record.json.jsonString()) }
     }
     return 0
 }

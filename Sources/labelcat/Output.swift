@@ -1,10 +1,24 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import LabelJSON
 import Synchronization
+
+/// Prints to standard output: how every command prints (never the standard library's `print`).
+/// The text goes through `OutputStream`, so it keeps its order with what is written to
+/// standard error, and no line of it can be taken for a CI workflow command (`write(_:)`).
+func writeOutput(_ text: String = "", terminator: String = "\n") {
+    OutputStream.standardOutput.write(text + terminator)
+}
 
 /// Buffered writing to a file descriptor: `measure` writes millions of small JSON lines, so
 /// bytes are gathered and written in large blocks.
+///
+/// Text written goes out with every line that a CI runner would read as a workflow command
+/// (`::error …`, `##[error]…`) defused (`defusingWorkflowCommands`): values are shown through
+/// `printable` where they are put into text, and this is the guarantee for whole lines. The
+/// annotations of `check --format github`, the only workflow commands labelcat writes, go
+/// through `writeWorkflowCommands`.
 final class OutputStream: Sendable {
     static let standardOutput = OutputStream(descriptor: 1)
     static let standardError = OutputStream(descriptor: 2)
@@ -24,7 +38,13 @@ final class OutputStream: Sendable {
         }
     }
 
+    /// Writes text, no line of which starts a workflow command.
     func write(_ text: String) {
+        write(Array(defusingWorkflowCommands(text).utf8))
+    }
+
+    /// Writes workflow commands labelcat made (`check --format github`) as they are.
+    func writeWorkflowCommands(_ text: String) {
         write(Array(text.utf8))
     }
 

@@ -109,24 +109,28 @@ func runRender(_ arguments: ParsedArguments) throws -> Int32 {
     if out != "-" {
         let what = cells.count == 1 ? "1 label" : "\(cells.count) \(sheet ? "cells" : "labels")"
         let marked = failures.isEmpty ? "" : "; \(failures.count) cannot be laid out, marked"
-        print("Wrote \(out) (\(canvas.width) × \(canvas.height) px at \(formatted(pictureScale))×, \(what)\(marked)).")
+        writeOutput("Wrote \(printable(out)) (\(canvas.width) × \(canvas.height) px at \(formatted(pictureScale))×, \(what)\(marked)).")
     }
     guard failures.isEmpty else {
         OutputStream.standardOutput.flush()
-        for failure in failures { OutputStream.standardError.write("Error: \(failure.error)\n") }
+        for failure in failures { OutputStream.standardError.write("Error: \(printable("\(failure.error)"))\n") }
         OutputStream.standardError.flush()
         return 1
     }
     return 0
 }
 
-/// Draws a picture; one too large to make is an error that says which options make it smaller.
+/// Draws a picture; one too large to make is an error that says which options make it smaller
+/// (`hint`), one smaller than a pixel says to choose a larger --scale.
 func drawing(hint: String, _ draw: () throws -> Canvas) throws -> Canvas {
     do {
         return try draw()
     } catch let error as RenderError {
-        guard case .tooLarge = error.kind else { throw error }
-        throw CommandError("\(error); \(hint)")
+        switch error.kind {
+        case .tooLarge: throw CommandError("\(error); \(hint)")
+        case .tooSmall: throw CommandError("\(error); choose a larger --scale")
+        case .other: throw error
+        }
     }
 }
 

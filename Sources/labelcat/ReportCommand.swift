@@ -1,4 +1,5 @@
 import LabelCatalog
+import LabelJSON
 import LabelReport
 
 /// `labelcat report`: the HTML report of a check, for people (docs/ci.md).
@@ -30,6 +31,6 @@ func runReport(_ arguments: ParsedArguments) throws -> Int32 {
     guard let (catalog, result) = try runCheckScope(arguments) else { return nothingMatchedStatus }
     let outcome = CheckOutcome(result: result, baseline: baseline)
     let written = try HTMLReport(outcome: outcome, toolVersion: labelcatVersion).write(to: out, catalog: catalog)
-    print("Wrote \(written.index) and \(counted(written.images.count, "picture")): \(outcome.summary)")
+    writeOutput("Wrote \(printable(written.index)) and \(counted(written.images.count, "picture")): \(outcome.summary)")
     return 0
 }

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import LabelCatalog
+import LabelJSON
 import Synchronization
 
 /// Set by SIGINT/SIGTERM: the service finishes the batch in flight and exits 0.
@@ -49,7 +50,7 @@ func runRecompute(_ arguments: ParsedArguments) throws -> Int32 {
     if summary.requeued > 0 { line += ", \(summary.requeued) edited meanwhile (queued)" }
     line += " in \(formatted(seconds)) s (\(Int(Double(summary.labels) / max(seconds, 1e-6))) labels/s)."
     OutputStream.standardError.flush()
-    print(line)
+    writeOutput(line)
     return summary.failed > 0 ? 1 : 0
 }
 
@@ -60,7 +61,10 @@ let serveCommand = Command(
         Notices commits of other processes (labelcat, other programs, the sqlite3 shell) through \
         PRAGMA data_version, drains the recompute queue in batches and writes each batch's layouts \
         and removes its queue entries in one transaction. SIGINT/SIGTERM finish the batch in \
-        flight and exit 0. Several services may run on one catalog.
+        flight and exit 0. Several services may run on one catalog. When the catalog's path \
+        comes to name another file (deleted and created again, or renamed over) the service \
+        opens that one; when no catalog can be opened there for 10 seconds (removed, say) it \
+        exits 1 saying why.
         """,
     options: [.option("poll-ms", "N", help: "How often to look for commits, in milliseconds (default 100)."),
               .flag("once", help: "Drain the queue and exit.")],
@@ -74,7 +78,7 @@ func runServe(_ arguments: ParsedArguments) throws -> Int32 {
         }
         poll = value
     }
-    let catalog = try openCatalog(arguments)
+    var catalog = try openCatalog(arguments)
     signal(SIGINT) { _ in stopRequested.store(true, ordering: .relaxed) }
     signal(SIGTERM) { _ in stopRequested.store(true, ordering: .relaxed) }
     // A parent may have started us with these blocked (children of Dispatch threads are).
@@ -84,14 +88,48 @@ func runServe(_ arguments: ParsedArguments) throws -> Int32 {
     sigaddset(&stopSignals, SIGTERM)
     sigprocmask(SIG_UNBLOCK, &stopSignals, nil)
     if !arguments.flag("once") {
-        OutputStream.standardError.write("serve: watching \(catalog.path) (poll \(poll) ms)\n")
+        OutputStream.standardError.write("serve: watching \(printable(catalog.path)) (poll \(poll) ms)\n")
         OutputStream.standardError.flush()
     }
-    try catalog.serve(pollMilliseconds: poll, once: arguments.flag("once"), log: { line in
+    func log(_ line: String) {
         OutputStream.standardError.write(line + "\n")
         OutputStream.standardError.flush()
-    }, shouldStop: { stopRequested.load(ordering: .relaxed) })
-    return 0
+    }
+    while true {
+        do {
+            try catalog.serve(pollMilliseconds: poll, once: arguments.flag("once"), log: log,
+                              shouldStop: { stopRequested.load(ordering: .relaxed) })
+            return 0
+        } catch CatalogError.replaced(let path, let removed) {
+            // The old file's queue is nobody's now: serve the catalog at the path.
+            log("serve: \(printable(path)) \(removed ? "was removed" : "is another file now"); opening the catalog at its path")
+            guard let reopened = try reopenCatalog(arguments, pollMilliseconds: poll) else { return 0 }
+            catalog = reopened
+        }
+    }
+}
+
+/// How long `serve` waits for a catalog it can open at its path after the file it served was
+/// replaced or removed (one being made there may not be complete yet).
+let reopenSeconds = 10.0
+
+/// Opens the catalog at the path again, retrying every poll for `reopenSeconds` (a file being
+/// created there is not a catalog until its schema is written); nil when asked to stop. Throws
+/// the last error (the removal, when nothing is there) once the time is up.
+func reopenCatalog(_ arguments: ParsedArguments, pollMilliseconds: Int) throws -> Catalog? {
+    let deadline = monotonicSeconds() + reopenSeconds
+    while true {
+        if stopRequested.load(ordering: .relaxed) { return nil }
+        do {
+            return try openCatalog(arguments)
+        } catch {
+            guard monotonicSeconds() < deadline else {
+                if case CatalogError.missingCatalog(let path) = error { throw CatalogError.replaced(path: path, removed: true) }
+                throw error
+            }
+        }
+        usleep(UInt32(max(1, pollMilliseconds)) * 1000)
+    }
 }
 
 func monotonicSeconds() -> Double {

@@ -11,19 +11,19 @@ let settingsCommand = Command(
             let catalog = try openCatalog(arguments, readOnly: true)
             let values = try catalog.settingValues()
             if arguments.flag("json") {
-                for (setting, value) in values { print(#"{"name":\#(jsonString(settingName(setting))),"value":\#(jsonString(value))}"#) }
+                for (setting, value) in values { writeOutput(#"{"name":\#(jsonString(settingName(setting))),"value":\#(jsonString(value))}"#) }
                 return 0
             }
             var table = Table("name", "value")
             for (setting, value) in values { table.add(settingName(setting), value) }
-            print(table.rendered, terminator: "")
+            writeOutput(table.rendered, terminator: "")
             return 0
         },
         Command(name: "get", abstract: "Print a setting's value.",
                 arguments: [ArgumentSpec(name: "name", help: "The setting: \(CatalogSetting.allCases.map(settingName).joined(separator: ", ")).")]) { arguments in
             let setting = try settingOption(arguments.positionals[0], arguments: arguments)
             let catalog = try openCatalog(arguments, readOnly: true)
-            print(try catalog.settingValues().first { $0.setting == setting }?.value ?? setting.defaultValue)
+            writeOutput(printable(try catalog.settingValues().first { $0.setting == setting }?.value ?? setting.defaultValue))
             return 0
         },
         Command(name: "set", abstract: "Change a setting; every label is laid out again under it (a chunk of labels per transaction).",
@@ -41,7 +41,7 @@ let settingsCommand = Command(
             let started = monotonicSeconds()
             let stored = try catalog.setSetting(setting, to: arguments.positionals[1])
             let summary = try catalog.layOutQueued()
-            print("Set \(settingName(setting)) = \(stored.isEmpty ? "(none)" : stored); laid out \(counted(summary.written, "layout")) of \(counted(summary.labels, "label")) in \(formatted(monotonicSeconds() - started)) s.")
+            writeOutput("Set \(settingName(setting)) = \(stored.isEmpty ? "(none)" : printable(stored)); laid out \(counted(summary.written, "layout")) of \(counted(summary.labels, "label")) in \(formatted(monotonicSeconds() - started)) s.")
             return 0
         },
     ])

@@ -1,8 +1,10 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import LabelJSON
 
 /// Prints rows as a table with aligned columns: numbers right-aligned, text left-aligned.
+/// Every cell is shown `printable` (names and texts come from files and catalogs).
 struct Table {
     let headers: [String]
     var rows: [[String]] = []
@@ -23,7 +25,7 @@ struct Table {
     static var usesStyle: Bool { isatty(1) == 1 && getenv("NO_COLOR") == nil }
 
     var rendered: String {
-        let all = [headers] + rows
+        let all = ([headers] + rows).map { $0.map(printable) }
         let cellWidths = all.map { $0.map(\.displayWidth) }
         let widths = headers.indices.map { column in cellWidths.map { $0[column] }.max() ?? 0 }
         /// Right-aligned: digits with at most '.', '-' (ASCII; tables of thousands of rows

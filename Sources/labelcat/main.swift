@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import LabelJSON
 import LabelLayout
 
 /// The index of the first argument that is not valid UTF-8 (Swift would repair it into
@@ -18,20 +19,20 @@ func main() -> Int32 {
     let arguments = Array(CommandLine.arguments.dropFirst())
     if let bad = firstInvalidArgument() {
         let option = bad > 1 && arguments[bad - 2].hasPrefix("--") ? "the value of '\(arguments[bad - 2])'" : "argument \(bad)"
-        OutputStream.standardError.write("Error: \(option) is not valid UTF-8\n")
+        OutputStream.standardError.write("Error: \(printable(option)) is not valid UTF-8\n")
         OutputStream.standardError.flush()
         return 1
     }
     do {
         switch try parse(arguments, root: rootCommand) {
         case .version:
-            print("labelcat \(labelcatVersion) (\(LayoutEngine.version))")
+            writeOutput("labelcat \(labelcatVersion) (\(LayoutEngine.version))")
             return 0
         case .reference:
-            print(referenceText(rootCommand), terminator: "")
+            writeOutput(referenceText(rootCommand), terminator: "")
             return 0
         case .help(let command, let path):
-            print(helpText(command, path: path), terminator: "")
+            writeOutput(helpText(command, path: path), terminator: "")
             return 0
         case .run(let command, let parsed):
             return try command.run!(parsed)
@@ -41,15 +42,17 @@ func main() -> Int32 {
         for name in error.commandPath.dropFirst() {
             command = command.subcommands.first { $0.name == name } ?? command
         }
-        OutputStream.standardError.write("Error: \(error.message)\nUsage: \(usageLine(command, path: error.commandPath))\n  See '\(error.commandPath.joined(separator: " ")) --help' for more information.\n")
+        OutputStream.standardError.write("Error: \(printable(error.message))\nUsage: \(usageLine(command, path: error.commandPath))\n  See '\(error.commandPath.joined(separator: " ")) --help' for more information.\n")
         OutputStream.standardError.flush()
         return 64
     } catch {
         OutputStream.standardOutput.flush()
-        OutputStream.standardError.write("Error: \(message(for: error))\n")
+        OutputStream.standardError.write("Error: \(printable(message(for: error)))\n")
         OutputStream.standardError.flush()
         return 1
     }
 }
 
-exit(main())
+let status = main()
+OutputStream.standardOutput.flush()
+exit(status)

@@ -4,8 +4,8 @@ import LabelModel
 import Testing
 
 /// Numbers a layout could not turn into finite results are refused, naming the field: lengths
-/// other than the frame's are at most `LabelDefinition.maximumLength`, and letter spacing takes
-/// away at most one em per grapheme. A frame may still be any finite size.
+/// are at most `LabelDefinition.maximumLength` (a definition's frame too, where it is read), and
+/// letter spacing takes away at most one em per grapheme.
 @Suite("Number limits")
 struct NumberLimitTests {
     static let frame = #""frame": {"x": 0, "y": 0, "width": 300, "height": 40}"#
@@ -28,6 +28,22 @@ struct NumberLimitTests {
                       ("contentInsets.right", #""contentInsets": {"right": 2e6}"#)])
     func tooLarge(_ field: String, _ members: String) {
         Self.expectRefused(members, field: field, "1000000")
+    }
+
+    /// `label set w --frame 0,0,1e19,20` then `render w` trapped ("Double value cannot be
+    /// converted to Int") turning the frame into pixels; frames are bounded like insets.
+    @Test("A frame beyond the maximum is refused, naming the field (issue 20)",
+          arguments: [("frame.width", #"{"x": 0, "y": 0, "width": 1e19, "height": 20}"#),
+                      ("frame.height", #"{"x": 0, "y": 0, "width": 10, "height": 1.7976931348623157e308}"#),
+                      ("frame.x", #"{"x": -2e6, "y": 0, "width": 10, "height": 20}"#),
+                      ("frame.y", #"{"x": 0, "y": 1000001, "width": 10, "height": 20}"#)])
+    func frameTooLarge(_ field: String, _ frame: String) {
+        let error = #expect(throws: LayoutError.self) {
+            try LabelDefinition(json: JSONValue.parse(#"{"name": "a", "text": "a", "frame": \#(frame)}"#))
+        }
+        guard case .invalidField(let actual, let message)? = error else { return }
+        #expect(actual == field, "\(message)")
+        #expect(message.contains("1000000"), "\(message)")
     }
 
     @Test("The maximum itself is accepted")

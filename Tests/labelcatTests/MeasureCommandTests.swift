@@ -233,20 +233,28 @@ struct MeasureCommandTests {
         #expect(outputs.last?["name"] == .string("ok"))
     }
 
-    /// iOS code asks `sizeThatFits` with `CGFloat.greatestFiniteMagnitude` as the height; such a
-    /// frame is a valid definition (finite, ≥ 0) and every line fits it (docs/layout-rules.md). It must lay
-    /// out like any tall frame, and never take the other lines of the stream down with it.
-    /// Run through the binary: a trap here would otherwise kill the test process.
-    @Test("A frame of unlimited height lays out every line",
-          arguments: ["1.7976931348623157e308", "1e300", "1e21"])
+    /// iOS code asks `sizeThatFits` with `CGFloat.greatestFiniteMagnitude` as the height. A
+    /// frame is bounded like every length (1,000,000 pt: a frame of 1e19 trapped the renderer),
+    /// so such a height is an error line naming the field, and never takes the other lines of
+    /// the stream down with it; unlimited room is a self-sizing label (`"height": null`), which
+    /// lays out every line. Run through the binary: a trap here would otherwise kill the test
+    /// process.
+    @Test("A frame beyond 1,000,000 pt is an error line naming the field; a self-sizing label lays out every line",
+          arguments: ["1.7976931348623157e308", "1e300", "1e21", "null"])
     func unlimitedHeight(_ height: String) throws {
         let tall = #"{"name": "tall", "text": "hello\nworld", "frame": {"x": 0, "y": 0, "width": 300, "height": \#(height)}, "font": {"family": "DejaVu Sans", "size": 20.48}, "numberOfLines": 0, "verticalAlignment": "top"}"#
         let input = [Self.definition("before"), tall, Self.definition("after")].joined(separator: "\n")
         let run = try Self.run(["measure", "-"], stdin: input)
-        #expect(run.status == 0, "stderr: \(run.stderr.prefix(300))")
         let outputs = try run.lines.map { try Self.parse($0) }
         try #require(outputs.count == 3, "stdout: \(run.stdout)")
-        #expect(outputs.map { $0["name"]?.string } == ["before", "tall", "after"])
+        #expect(outputs[0]["name"]?.string == "before")
+        #expect(outputs[2]["name"]?.string == "after")
+        guard height == "null" else {
+            #expect(run.status == 1, "stderr: \(run.stderr.prefix(300))")
+            #expect(outputs[1]["error"]?.string?.contains("frame.height") == true, "\(outputs[1])")
+            return
+        }
+        #expect(run.status == 0, "stderr: \(run.stderr.prefix(300))")
         // 2 lines of 23.84 (DejaVu Sans at 20.48 pt) → 47.68 → 144/3 = 48
         #expect(outputs[1]["lineCount"] == .number(2))
         #expect(Self.number(outputs[1], "textRect", "height") == 48)

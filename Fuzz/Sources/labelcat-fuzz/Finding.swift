@@ -11,6 +11,10 @@ enum FindingKind: String, CaseIterable {
     case roundTrip = "round-trip"
     /// A layout broke a rule every layout keeps (docs/fuzzing.md).
     case layout
+    /// An output broke a rule every output keeps (docs/security.md): a line that starts a
+    /// workflow command, a raw control or bidirectional character where people read it, a
+    /// machine format that does not read back.
+    case output
 }
 
 /// Reports findings. Under `make fuzz` (`$LABELCAT_FUZZ_FINDINGS` names a directory) each is

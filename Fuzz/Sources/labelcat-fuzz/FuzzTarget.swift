@@ -31,6 +31,8 @@ extension FuzzTarget {
         .catalogImport(name: "stringsdict", maxLength: 16384, dictionaries: ["xml"], ImportTargets.xcodeFile(named: "de.lproj/Localizable.stringsdict")),
         .catalogImport(name: "xliff", maxLength: 16384, dictionaries: ["xml"], ImportTargets.xcodeFile(named: "de.xliff")),
         .catalogImport(name: "storyboard", maxLength: 16384, dictionaries: ["xml"], ImportTargets.xcodeFile(named: "Base.lproj/Main.storyboard")),
+        .entities,
+        .outputs,
     ]
 
     /// A target that imports each input into one catalog: a refused input must leave it as it

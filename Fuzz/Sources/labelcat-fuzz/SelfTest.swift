@@ -50,6 +50,10 @@ enum SelfTest {
             try catalog.setTexts([(label: "fuzz.title", locale: "de", text: "stored")])
             return ImportTargets.storedTexts([(label: "fuzz.title", locale: "de", text: "said")])
         },
+        Case(name: "an accepted input that read an external entity's file", expected: .roundTrip) { _, catalog, _ in
+            try catalog.setTexts([(label: "fuzz.title", locale: "de", text: "x \(FuzzTarget.canaryText) y")])
+            return FuzzTarget.canaryUnread
+        },
         Case(name: "a refused input", expected: nil) { _, _, _ in throw CatalogError.invalidInput("refused") },
         Case(name: "an accepted input, stored as it said", expected: nil) { _, catalog, _ in
             try catalog.setTexts([(label: "fuzz.title", locale: "de", text: "Zur Kasse!")])
@@ -90,6 +94,20 @@ enum SelfTest {
         where LayoutRules.broken(by: layout, of: definition, locale: "").isEmpty == broken {
             problems.append("\(name): \(broken ? "no rule broken" : "a rule broken")")
         }
+
+        // The outputs' rules (HostileTargets): each must see what it is there to find.
+        for (name, output, annotations, broken) in [
+            ("a plain table", "name  text\nlabel  Zur Kasse\n", false, false),
+            ("a line that starts a workflow command", "name\n::error title=X::y\n", false, true),
+            ("one after white space and a carriage return", "a\r \u{A0}##[error]x\n", false, true),
+            ("labelcat's own annotations", "::error title=T::m\nlabelcat: 1 finding\n", true, false),
+            ("a raw escape character", "Zur\u{1B}[2JKasse\n", false, true),
+            ("a raw right-to-left override", "label\u{202E}txt\n", false, true),
+        ] where OutputRules.humanProblems(output, annotations: annotations).isEmpty == broken {
+            problems.append("\(name): \(broken ? "no rule broken" : "a rule broken")")
+        }
+        if OutputRules.xmlProblems("<a><b></a>").isEmpty { problems.append("malformed XML: not seen") }
+        if !OutputRules.xmlProblems("<a>&amp;<b/></a>").isEmpty { problems.append("well-formed XML: seen as malformed") }
         return problems
     }
 }
