@@ -2,6 +2,7 @@ import Foundation
 @testable import LabelCatalog
 import LabelJSON
 import LabelLayout
+import LabelModel
 import Testing
 import TestSupport
 

@@ -157,9 +157,14 @@ struct HostileInputTests {
         #expect(set.stderr.contains("frame.width"), "\(set.stderr)")
 
         try workspace.directory.write("App/Base.lproj/Main.storyboard", storyboard(labels: [("wid-01-abc", "wide", "1e19")]))
+        // Lenient: the file is skipped with a warning naming its line; strict: refused.
         let imported = try workspace.labelcat("import", workspace.path("App"))
-        #expect(imported.status == 1)
+        #expect(imported.status == 0)
         #expect(imported.stderr.contains("Main.storyboard:4") && imported.stderr.contains("frame.width"), "\(imported.stderr)")
+        #expect(!(try workspace.succeed("label", "list").stdout.contains("wide")))
+        let strict = try workspace.labelcat("import", "--strict", workspace.path("App"))
+        #expect(strict.status == 1)
+        #expect(strict.stderr.contains("Main.storyboard:4") && strict.stderr.contains("frame.width"), "\(strict.stderr)")
 
         try workspace.succeed("label", "set", "w", "--frame", "0,0,100,20", "--text", "a\nb", "--lines", "1")
         try workspace.sqlite("UPDATE labels SET frame_width = 1e19 WHERE name = 'w'")
@@ -179,7 +184,7 @@ struct HostileInputTests {
         try workspace.directory.write("App/de.lproj/Localizable.strings", "")
         #expect(truncate(path, 40 << 20) == 0)
         let started = Date()
-        let run = try workspace.labelcat("import", path)
+        let run = try workspace.labelcat("import", "--strict", path)
         #expect(run.status == 1)
         #expect(run.stderr.contains("larger than the 33554432 bytes (32 MiB)"), "\(run.stderr)")
         #expect(Date().timeIntervalSince(started) < 10)
@@ -201,7 +206,7 @@ struct HostileInputTests {
               }
             }
             """)
-        let run = try workspace.labelcat("import", path)
+        let run = try workspace.labelcat("import", "--strict", path)
         #expect(run.status == 1)
         #expect(run.stderr.contains("Localizable.xcstrings:5") && run.stderr.contains("a string longer than 1048576 bytes"), "\(run.stderr)")
     }
