@@ -45,8 +45,8 @@ let package = Package(
         // annotations, JUnit XML, SARIF, and the HTML report with its pictures.
         .target(name: "LabelReport", dependencies: ["LabelCatalog", "LabelRender", "LabelLayout", "LabelJSON"]),
         // Interface Builder's view trees as scenes (views, constraints, guides, stack views,
-        // cells) and the devices they are laid out on.
-        .target(name: "AutoLayout", dependencies: ["LabelJSON"]),
+        // cells), the devices they are laid out on, and solving them for their texts.
+        .target(name: "AutoLayout", dependencies: ["LabelJSON", "Cassowary"]),
         // Readers of Xcode's files (strings tables, String Catalogs, XLIFF, Interface Builder).
         .target(name: "LabelImport", dependencies: ["CLibXML2", "LabelJSON", "LabelLayout", "AutoLayout"]),
         // YAML read with libyaml into a node tree with lines and columns.
@@ -60,7 +60,7 @@ let package = Package(
                                                           "LabelImport"]),
         .executableTarget(name: "labelcat-bench", dependencies: ["LabelLayout", "LabelJSON"],
                           path: "Benchmarks/LayoutBench"),
-        .executableTarget(name: "labelcat-solver-bench", dependencies: ["Cassowary"],
+        .executableTarget(name: "labelcat-solver-bench", dependencies: ["Cassowary", "AutoLayout", "LabelImport", "LabelLayout", "LabelJSON"],
                           path: "Benchmarks/SolverBench"),
         .executableTarget(name: "labelcat-import-bench", dependencies: ["LabelImport"],
                           path: "Benchmarks/ImportBench"),
