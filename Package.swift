@@ -52,8 +52,8 @@ let package = Package(
         // annotations, JUnit XML, SARIF, and the HTML report with its pictures.
         .target(name: "LabelReport", dependencies: ["LabelCatalog", "LabelRender", "LabelModel", "LabelLayout", "LabelJSON"]),
         // Interface Builder's view trees as scenes (views, constraints, guides, stack views,
-        // cells) and the devices they are laid out on.
-        .target(name: "AutoLayout", dependencies: ["LabelJSON"]),
+        // cells), the devices they are laid out on, and solving them for their texts.
+        .target(name: "AutoLayout", dependencies: ["LabelJSON", "Cassowary"]),
         // Readers of Xcode's files (strings tables, String Catalogs, XLIFF, Interface Builder).
         .target(name: "LabelImport", dependencies: ["CLibXML2", "LabelJSON", "LabelModel", "LabelLayout", "AutoLayout"]),
         // Importing into a catalog: what the readers of Xcode's files read, stored as labels and texts.
@@ -69,7 +69,7 @@ let package = Package(
                                                           "LabelReport", "LabelImport", "LabelSync"]),
         .executableTarget(name: "labelcat-bench", dependencies: ["LabelModel", "LabelLayout", "LabelJSON"],
                           path: "Benchmarks/LayoutBench"),
-        .executableTarget(name: "labelcat-solver-bench", dependencies: ["Cassowary"],
+        .executableTarget(name: "labelcat-solver-bench", dependencies: ["Cassowary", "AutoLayout", "LabelImport", "LabelModel", "LabelLayout", "LabelJSON"],
                           path: "Benchmarks/SolverBench"),
         .executableTarget(name: "labelcat-import-bench", dependencies: ["LabelImport"],
                           path: "Benchmarks/ImportBench"),

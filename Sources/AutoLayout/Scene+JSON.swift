@@ -279,6 +279,24 @@ extension StackViewProperties {
     }
 }
 
+extension LabelProperties {
+    var json: JSONValue {
+        var object = JSONObject()
+        if numberOfLines != 1 { object["numberOfLines"] = .number(Double(numberOfLines)) }
+        return .object(object)
+    }
+
+    init(json: JSONValue, path: String) throws(SceneJSONError) {
+        var fields = try SceneJSONFields(json, path: path)
+        let numberOfLines = try fields.optionalInteger("numberOfLines") ?? 1
+        guard numberOfLines >= 0 else {
+            throw SceneJSONError(path: fields.path("numberOfLines"), problem: "must be 0 or more, found \(numberOfLines)")
+        }
+        self.init(numberOfLines: numberOfLines)
+        try fields.finish()
+    }
+}
+
 extension TableCellProperties {
     var json: JSONValue {
         var object = JSONObject()
@@ -335,6 +353,7 @@ extension View {
         if let height = flags.placeholderIntrinsicHeight { object["placeholderIntrinsicHeight"] = height.json }
         if let width = flags.preferredMaxLayoutWidth { object["preferredMaxLayoutWidth"] = .number(width) }
         if let image { object["image"] = .string(image) }
+        if let label { object["label"] = label.json }
         if !guides.isEmpty { object["guides"] = .array(guides.map(\.json)) }
         if !constraints.isEmpty { object["constraints"] = .array(constraints.map(\.json)) }
         if let stackView { object["stackView"] = stackView.json }
@@ -389,7 +408,7 @@ extension View {
             contentHugging: try decoded("contentHugging", AxisPriorities.init(json:path:)) ?? .defaultHugging,
             compressionResistance: try decoded("compressionResistance", AxisPriorities.init(json:path:)) ?? .defaultCompressionResistance,
             backgroundColor: try decoded("backgroundColor", InterfaceColor.init(json:path:)), flags: flags,
-            image: try fields.optionalString("image"),
+            image: try fields.optionalString("image"), label: try decoded("label", LabelProperties.init(json:path:)),
             guides: try fields.list("guides", LayoutGuide.init(json:path:)),
             constraints: try fields.list("constraints", Constraint.init(json:path:)),
             stackView: try decoded("stackView", StackViewProperties.init(json:path:)),

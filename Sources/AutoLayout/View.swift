@@ -46,6 +46,8 @@ public struct View: Sendable, Hashable {
     public var flags: InterfaceFlags
     /// `image="…"` of an image view: the asset's name (its size is in the file's resources).
     public var image: String?
+    /// Label properties (`kind == .label`).
+    public var label: LabelProperties?
     /// The layout guides it owns.
     public var guides: [LayoutGuide]
     /// The constraints its `<constraints>` holds, in file order.
@@ -70,7 +72,7 @@ public struct View: Sendable, Hashable {
                 contentHugging: AxisPriorities = .defaultHugging,
                 compressionResistance: AxisPriorities = .defaultCompressionResistance,
                 backgroundColor: InterfaceColor? = nil, flags: InterfaceFlags = InterfaceFlags(), image: String? = nil,
-                guides: [LayoutGuide] = [], constraints: [Constraint] = [], stackView: StackViewProperties? = nil,
+                label: LabelProperties? = nil, guides: [LayoutGuide] = [], constraints: [Constraint] = [], stackView: StackViewProperties? = nil,
                 tableCell: TableCellProperties? = nil, scrollView: ScrollViewProperties? = nil,
                 variations: [TraitVariation] = [], subviews: [View] = []) {
         self.id = id
@@ -93,6 +95,7 @@ public struct View: Sendable, Hashable {
         self.backgroundColor = backgroundColor
         self.flags = flags
         self.image = image
+        self.label = label
         self.guides = guides
         self.constraints = constraints
         self.stackView = stackView

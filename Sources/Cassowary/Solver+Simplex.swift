@@ -80,7 +80,7 @@ extension Solver {
     /// it (phase one of the simplex). When the minimum is not zero the constraint cannot
     /// hold: the artificial row goes, the objective is optimised again, and the required
     /// constraints the artificial row names are reported.
-    mutating func addWithArtificialVariable(_ row: Row, for constraint: Constraint) throws {
+    mutating func addWithArtificialVariable(_ row: Row, for constraint: Constraint) throws(SolverError) {
         let artificial = newSymbol(.slack)
         tableau.insert(row, for: artificial)
         auxiliary = row
@@ -151,7 +151,7 @@ extension Solver {
         return changed
     }
 
-    mutating func optimizeObjective() throws {
+    mutating func optimizeObjective() throws(SolverError) {
         guard optimize(usingAuxiliary: false) else { throw SolverError.internalFailure("unbounded objective") }
     }
 
@@ -210,7 +210,7 @@ extension Solver {
     /// The dual simplex, after an edit variable's value moved the constants of `rowsToCheck`:
     /// pivots the lowest restricted row below zero out of the basis until none is, keeping
     /// the objective optimal.
-    mutating func dualOptimize(rowsToCheck: Set<Symbol>) throws {
+    mutating func dualOptimize(rowsToCheck: Set<Symbol>) throws(SolverError) {
         var candidates = rowsToCheck
         while let leaving = candidates.filter({ isInfeasible($0) }).min() {
             guard let entering = dualEnteringSymbol(tableau[leaving]!) else {

@@ -518,6 +518,12 @@ private final class SceneTreeReader<E: Error> {
         switch view.kind {
         case .imageView:
             view.image = attributes["image"]
+        case .label:
+            var lines = 1
+            if let text = attributes["numberOfLines"] {
+                if let value = Int(text), value >= 0 { lines = value } else { unreadable("numberOfLines", text) }
+            }
+            view.label = LabelProperties(numberOfLines: lines)
         case .stackView:
             view.stackView = StackViewProperties(
                 axis: named("axis", Axis.init(rawValue:)) ?? .horizontal,

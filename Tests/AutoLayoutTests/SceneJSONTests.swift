@@ -24,7 +24,7 @@ import Testing
                          flags: InterfaceFlags(isMisplaced: true, isAmbiguous: true, hasFixedFrame: true,
                                                placeholderIntrinsicWidth: PlaceholderIntrinsicSize.none,
                                                placeholderIntrinsicHeight: .length(44), preferredMaxLayoutWidth: 300),
-                         constraints: [constraints[2]])
+                         label: LabelProperties(numberOfLines: 0), constraints: [constraints[2]])
         let image = View(id: "img", kind: .imageView, element: "imageView", frame: LayoutRect(x: 0, y: 0, width: 10, height: 10),
                          isInstalled: false, image: "Logo")
         let stack = View(id: "stk", kind: .stackView, element: "stackView", frame: LayoutRect(x: 0, y: 0, width: 100, height: 40),

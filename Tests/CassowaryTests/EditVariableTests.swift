@@ -75,6 +75,31 @@ struct EditVariableTests {
         #expect(try solve(widths[1], edits: false) == [44, 150, 90])
     }
 
+    @Test("Several suggestions at once solve as one by one; a bad one suggests none")
+    func suggestMany() throws {
+        func solver() throws -> (Solver, [Variable]) {
+            var solver = Solver()
+            let left = Variable("left"), width = Variable("width"), right = Variable("right")
+            try solver.add(right == left + width)
+            try solver.add(right <= 300)
+            try solver.addEditVariable(left, priority: 999)
+            try solver.addEditVariable(width, priority: 998)
+            return (solver, [left, width, right])
+        }
+        var (together, variables) = try solver()
+        var (oneByOne, same) = try solver()
+        // left 120, width 250: right would be 370; the weaker edit (width) gives: 180.
+        try together.suggest([(variables[0], 120), (variables[1], 250)])
+        try oneByOne.suggest(same[0], value: 120)
+        try oneByOne.suggest(same[1], value: 250)
+        #expect(variables.map { together.value(of: $0) } == [120, 180, 300])
+        #expect(variables.map { together.value(of: $0) } == same.map { oneByOne.value(of: $0) })
+        let unknown = Variable("unknown")
+        #expect(throws: SolverError.unknownEditVariable(unknown)) { try together.suggest([(variables[0], 10), (unknown, 1)]) }
+        #expect(together.value(of: variables[0]) == 120)
+        #expect(together.constraintCount == 4)     // two constraints, two edit variables
+    }
+
     @Test("Edit variable errors")
     func errors() throws {
         var solver = Solver()

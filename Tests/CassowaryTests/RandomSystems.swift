@@ -107,7 +107,7 @@ struct RandomSystem: Codable {
             do {
                 try solver.add(constraint)
                 added[index] = constraint
-            } catch let error as SolverError {
+            } catch {
                 refused.append((index, error))
             }
         }

@@ -228,6 +228,7 @@ import Testing
         #expect(scene.root.backgroundColor == .white(white: 1, alpha: 1, colorSpace: "genericGamma22GrayColorSpace"))
         let label = try Self.view(scene, "abt-LB-001")
         #expect(label.flags == InterfaceFlags(isMisplaced: true, preferredMaxLayoutWidth: 300))
+        #expect(label.label == LabelProperties(numberOfLines: 0) && label.label?.isMultiline == true)
         let badge = try Self.view(scene, "abt-VW-002")
         #expect(badge.flags == InterfaceFlags(isAmbiguous: true, placeholderIntrinsicWidth: PlaceholderIntrinsicSize.none,
                                               placeholderIntrinsicHeight: .length(44)))
@@ -246,12 +247,15 @@ import Testing
         #expect(card.root.layoutMargins == LayoutMargins(insets: LayoutInsets(top: 12, left: 16, bottom: 12, right: 16), isDirectional: false))
         #expect(card.root.backgroundColor == .named("CardBackground"))
         #expect(card.root.key == nil && card.constraints.count == 7 && card.labels.map(\.id) == ["crd-LB-001"])
+        // numberOfLines as written; omitted is 1.
+        #expect(card.labels.first?.label == LabelProperties(numberOfLines: 2))
 
         let cell = try #require(scenes.last)
         #expect(cell.root.kind == .collectionViewCell && cell.root.tableCell == nil && cell.canvas.freeformSize == nil)
         // IB writes the content view of a collection view cell without an id.
         let content = try #require(cell.root.subviews.first)
         #expect(content.id == "tag-CC-001.contentView" && content.kind == .collectionViewCellContentView && content.element == "view")
+        #expect(cell.labels.first?.label == LabelProperties(numberOfLines: 1))
         #expect(cell.constraints.map { "\($0.firstItem) \($0.holder)" } == ["tag-LB-001 tag-CC-001", "tag-LB-001 tag-CC-001", "tag-CC-001 tag-CC-001"])
         #expect(cell.notes.isEmpty)
     }
