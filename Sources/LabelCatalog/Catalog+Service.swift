@@ -72,9 +72,21 @@ extension Catalog {
         var pass: RecomputePass?
         while !shouldStop() {
             try checkStillAtPath()
-            try releaseAbandonedClaims()
-            if pass == nil { pass = RecomputePass(startCounter: try changeCounter()) }
-            guard let (claimed, summary, milliseconds) = try recomputeClaimedBatch(limit: batchSize, pass: &pass!) else {
+            let batch: (claimed: [QueueEntry], summary: RecomputeSummary, milliseconds: Int)?
+            do {
+                try releaseAbandonedClaims()
+                if pass == nil { pass = RecomputePass(startCounter: try changeCounter()) }
+                batch = try recomputeClaimedBatch(limit: batchSize, pass: &pass!)
+            } catch let error where Self.isBusy(error) {
+                // Another writer held the catalog past the busy timeout (a long import, a
+                // machine under load): nothing of this batch was written; try it again.
+                log("serve: the catalog stayed busy (\(error)); trying again")
+                try? releaseClaims(of: Int(getpid()))
+                pass = nil
+                usleep(UInt32(max(1, pollMilliseconds)) * 1000)
+                continue
+            }
+            guard let (claimed, summary, milliseconds) = batch else {
                 pass = nil
                 if once { return }
                 while !shouldStop() {
@@ -127,6 +139,23 @@ extension Catalog {
     }
 
     /// Frees the claims of processes that are gone (a killed service) or older than the lease.
+    /// True for SQLite's "database is locked" however it is wrapped.
+    static func isBusy(_ error: any Error) -> Bool {
+        switch error {
+        case let error as DatabaseError: error.resultCode == .SQLITE_BUSY
+        case CatalogError.database(let error): error.resultCode == .SQLITE_BUSY
+        default: false
+        }
+    }
+
+    /// Gives back the queue entries a process claimed, for another pass to claim.
+    func releaseClaims(of owner: Int) throws {
+        try database.transaction {
+            try database.statement("UPDATE recompute_queue SET claimed_by = NULL, claimed_at = NULL WHERE claimed_by = ?")
+                .run(.integer(owner))
+        }
+    }
+
     func releaseAbandonedClaims() throws {
         let statement = try database.statement("SELECT DISTINCT claimed_by FROM recompute_queue WHERE claimed_by IS NOT NULL")
         var owners: [Int] = []

@@ -12,7 +12,7 @@ import TestSupport
 struct ReadModifyWriteTests {
     /// Two writers, each on its own connection, adding 30 variant texts to one label: every
     /// one is kept (`label set` read the label outside its transaction and lost 13–16 of 60).
-    @Test("updateLabel on two connections at once loses no text", .timeLimit(.minutes(3)))
+    @Test("updateLabel on two connections at once loses no text", .timeLimit(.minutes(10)))
     func concurrentUpdates() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("catalog.sqlite")
