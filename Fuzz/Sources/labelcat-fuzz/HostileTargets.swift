@@ -3,7 +3,9 @@ import LabelCatalog
 import LabelImport
 import LabelJSON
 import LabelLayout
+import LabelModel
 import LabelReport
+import LabelSync
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -38,11 +40,12 @@ extension FuzzTarget {
 
     /// Nothing in the catalog holds the canary's text (no external entity's file was read).
     static func canaryUnread(_ catalog: Catalog) throws -> [String] {
-        let found = try catalog.database.scalarInt("""
-            SELECT (SELECT count(*) FROM labels WHERE instr(text, ?1) OR instr(name, ?1))
-                 + (SELECT count(*) FROM label_texts WHERE instr(text, ?1))
-            """, .text(canaryText)) ?? 0
-        return found == 0 ? [] : ["an external entity's file was read into the catalog (\(canaryPath))"]
+        // The canary's text has no quote: it can stand in the SQL as it is.
+        let rows = try SQLiteConnection(path: catalog.path).rows("""
+            SELECT (SELECT count(*) FROM labels WHERE instr(text, '\(canaryText)') OR instr(name, '\(canaryText)'))
+                 + (SELECT count(*) FROM label_texts WHERE instr(text, '\(canaryText)'))
+            """)
+        return rows == [[.integer(0)]] ? [] : ["an external entity's file was read into the catalog (\(canaryPath))"]
     }
 
     /// Hostile strings (control characters, `::` and `##[`, bidirectional controls, long runs)
@@ -155,7 +158,7 @@ final class OutputHarness {
     /// finding), with the German text's source and key, and one whose font family is the
     /// input's (an error finding that names it).
     func store(_ strings: Strings) throws {
-        try catalog.database.execute("DELETE FROM labels")
+        for label in try catalog.labels() { try catalog.removeLabel(label.name) }
         let key = "Localizable:" + strings.key
         var label = LabelRecord(name: strings.name, key: LabelRecord.isValidKey(key) ? key : nil, text: strings.text,
                                 frame: Rect(x: 0, y: 0, width: 30, height: 20))
