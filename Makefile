@@ -83,7 +83,8 @@ bench: bench-deps build
 	    --count $(BENCH_COUNT) --work $(BENCH_DIR)
 	python3 Benchmarks/compare_lines.py --labelcat .build/release/labelcat \
 	    --pango $(BENCH_DIR)/pango-baseline --work $(BENCH_DIR)
-	python3 Benchmarks/run_catalog_bench.py --labelcat .build/release/labelcat --labels $(BENCH_LABELS) --work $(BENCH_DIR)
+	python3 Benchmarks/run_catalog_bench.py --labelcat .build/release/labelcat \
+	    --engine-bench .build/release/labelcat-bench --labels $(BENCH_LABELS) --work $(BENCH_DIR)
 	python3 Benchmarks/run_token_bench.py --labelcat .build/release/labelcat --work $(BENCH_DIR)
 	python3 Benchmarks/run_import_bench.py --labelcat .build/release/labelcat --keys $(BENCH_IMPORT_KEYS) --work $(BENCH_DIR)
 

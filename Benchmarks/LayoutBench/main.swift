@@ -1,4 +1,6 @@
-// labelcat-bench: the engine's in-process speed on a corpus of label definitions (NDJSON).
+// labelcat-bench: the engine's in-process speed on a corpus of label definitions (NDJSON; a
+// definition's "locale", "variant" and "contentSizeCategory" choose its text and size, as
+// `labelcat measure` reads them).
 // Definitions are parsed before timing starts; the first 2,000 are laid out once untimed so
 // font loading is excluded, as in the Pango baseline. Times are the process's CPU time, as the
 // Pango baseline's (on a shared machine, time spent waiting for a core is not ours). Prints one line:
@@ -23,25 +25,27 @@ func cpuSeconds() -> Double {
     return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
 }
 
-func readCorpus(_ path: String) -> [LabelDefinition] {
+/// The corpus's lines as layout requests: a definition, with the text its "locale",
+/// "variant" and "contentSizeCategory" members choose, as `labelcat measure` reads them.
+func readCorpus(_ path: String) -> [LayoutRequest] {
     guard let file = fopen(path, "r") else {
         print("labelcat-bench: cannot open \(path)")
         exit(1)
     }
-    var definitions: [LabelDefinition] = []
+    var requests: [LayoutRequest] = []
     var line: UnsafeMutablePointer<CChar>?
     var capacity = 0
     while getline(&line, &capacity, file) > 0 {
         let text = String(cString: line!)
         do {
-            definitions.append(try LabelDefinition(json: try JSONValue.parse(text)))
+            requests.append(try LayoutRequest(json: try JSONValue.parse(text)))
         } catch {
-            print("labelcat-bench: line \(definitions.count + 1): \(error)")
+            print("labelcat-bench: line \(requests.count + 1): \(error)")
             exit(1)
         }
     }
     fclose(file)
-    return definitions
+    return requests
 }
 
 func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
@@ -49,21 +53,21 @@ func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.count {
 case 1:
-    let definitions = readCorpus(arguments[0])
+    let requests = readCorpus(arguments[0])
     let engine = LayoutEngine()
-    for definition in definitions.prefix(2000) { _ = try engine.layout(definition) }
+    for request in requests.prefix(2000) { _ = try engine.layout(request) }
     var totalLines = 0
     let start = cpuSeconds()
-    for definition in definitions {
-        totalLines += try engine.layout(definition).lineCount
+    for request in requests {
+        totalLines += try engine.layout(request).lineCount
     }
     let elapsed = cpuSeconds() - start
     var usage = rusage()
     getrusage(RUSAGE_SELF.rawValue, &usage)
-    let microseconds = elapsed * 1e6 / Double(definitions.count)
-    print("engine labels=\(definitions.count) us_per_label=\((microseconds * 1000).rounded() / 1000) max_rss_mb=\(usage.ru_maxrss / 1024) total_lines=\(totalLines)")
+    let microseconds = elapsed * 1e6 / Double(requests.count)
+    print("engine labels=\(requests.count) us_per_label=\((microseconds * 1000).rounded() / 1000) max_rss_mb=\(usage.ru_maxrss / 1024) total_lines=\(totalLines)")
 case 2 where arguments[0] == "--categories":
-    var definitions = readCorpus(arguments[1])
+    var definitions = readCorpus(arguments[1]).map(\.definition)
     for index in definitions.indices { definitions[index].font.scalesWithCategory = .body }
     let engine = LayoutEngine()
     let categories = ContentSizeCategory.allCases

@@ -19,3 +19,11 @@ static inline int labelcat_sqlite_harden(sqlite3 *db) {
     return sqlite3_db_config(db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, (int *)0);
 }
 
+
+// sqlite3_config is variadic too: turns off SQLite's memory statistics, process-wide. Must run
+// before the first connection opens (SQLite then refuses with SQLITE_MISUSE, harmlessly). The
+// statistics take a global mutex on every allocation, which threads writing and reading on
+// connections of their own otherwise contend for.
+static inline int labelcat_sqlite_disable_memory_statistics(void) {
+    return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+}

@@ -54,6 +54,38 @@ struct StoredState: Sendable {
     var dependencies: [String] = []
 }
 
+/// The tokens a label's new dependencies add to its stored ones, and those they drop: all the
+/// writer writes of them (most recomputes change none).
+struct DependencyChanges: Sendable, Equatable {
+    var added: [String] = []
+    var removed: [String] = []
+
+    init() {}
+
+    /// From the stored dependencies to the new ones (both sorted).
+    init(from stored: [String], to new: [String]) {
+        guard stored != new else { return }
+        var old = 0, current = 0
+        while old < stored.count || current < new.count {
+            if current == new.count || (old < stored.count && stored[old] < new[current]) {
+                removed.append(stored[old]); old += 1
+            } else if old == stored.count || new[current] < stored[old] {
+                added.append(new[current]); current += 1
+            } else {
+                old += 1; current += 1
+            }
+        }
+    }
+
+    var isEmpty: Bool { added.isEmpty && removed.isEmpty }
+}
+
+/// A chunk of a recompute: its labels, and the queue entries that are done once it is written.
+struct RecomputeChunk {
+    var items: [RecomputeItem]
+    var queueIDs: [Int] = []
+}
+
 /// Which labels a read is of: a list of names, or every label from one name to another
 /// (read by a range scan of the primary key).
 enum LabelKeys {
@@ -94,8 +126,8 @@ struct ComputedItem: Sendable {
     var failure: CatalogError?
     /// The layouts whose rows record `failure`.
     var failedKeys: [LayoutKey] = []
-    /// The stored dependencies are already these (nothing to rewrite).
-    var dependenciesUnchanged = false
+    /// How `dependencies` differ from the stored ones (nothing to write when they do not).
+    var dependencyChanges = DependencyChanges()
     /// Font files the label names by path (their identity is part of the environment).
     var fontPaths: [String] = []
 }
@@ -175,60 +207,43 @@ extension Catalog {
         try database.scalarInt("SELECT coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'recompute_queue'), 0)") ?? 0
     }
 
-    /// Lays out `items` on all cores and writes them, one transaction per chunk. Items whose
-    /// input hash is unchanged are skipped unless `force`. A label edited after it was read
-    /// (the change counter moved and its inputs now hash differently) is not written but
+    /// Lays out chunks of items on all cores and writes them, one transaction per chunk. Items
+    /// whose input hash is unchanged are skipped unless `force`. A label edited after it was
+    /// read (the change counter moved and its inputs now hash differently) is not written but
     /// queued again, so no stale layout is ever written as fresh.
-    func recompute(_ items: [RecomputeItem], force: Bool, deletingQueueEntries queueIDs: [Int] = []) throws -> RecomputeSummary {
-        if items.isEmpty, !queueIDs.isEmpty {
-            _ = try write([], readAtCounter: try changeCounter(), deletingQueueEntries: queueIDs)
-        }
-        var start = 0
-        return try recompute(chunks: {
-            guard start < items.count else { return nil }
-            defer { start += Self.chunkSize }
-            return Array(items[start..<min(start + Self.chunkSize, items.count)])
-        }, force: force, deletingQueueEntries: queueIDs)
-    }
-
-    /// The pipeline behind `recompute(_:force:)`: chunks come from `nextChunk` until it
-    /// returns nil. For each, this thread reads what is stored for its labels; then a job on
-    /// the workers reads the labels and tokens on a read-only connection (one read
-    /// transaction) and lays them out on all cores, while this thread writes the previous
-    /// chunk. The queue entries are removed with the last chunk. With `everyLabelInRange`,
-    /// each chunk is every label from its first to its last name, read by range scans.
-    func recompute(chunks nextChunk: () throws -> [RecomputeItem]?, force: Bool, deletingQueueEntries queueIDs: [Int] = [],
-                   everyLabelInRange: Bool = false,
-                   afterChunk: (RecomputeSummary) throws -> Void = { _ in }) throws -> RecomputeSummary {
+    ///
+    /// The pipeline: chunks come from `nextChunk` until it returns nil.
+    /// A job on the workers reads a chunk's labels, tokens and stored state on a read-only
+    /// connection (one read transaction) and lays them out on all cores, while this thread
+    /// asks for the next chunk and writes the previous one (with the queue entries it
+    /// finishes): this thread only writes. With `everyLabelInRange`, each chunk is every label
+    /// from its first to its last name, read by range scans. `afterChunk` gets each chunk's
+    /// summary once it is written.
+    func recompute(chunks nextChunk: () throws -> RecomputeChunk?, force: Bool, everyLabelInRange: Bool = false,
+                   afterChunk: (_ chunk: RecomputeChunk, _ summary: RecomputeSummary) throws -> Void = { _, _ in }) throws -> RecomputeSummary {
         var total = RecomputeSummary()
         guard var chunk = try nextChunk() else { return total }
         let reader = try ChunkReader(of: self)
         var inFlight: ChunkJob?
         do {
             while true {
-                let upcoming = try nextChunk()
-                let names = chunk.map(\.label)
+                let names = chunk.items.map(\.label)
                 let keys = everyLabelInRange ? LabelKeys.range(first: names.first!, last: names.last!) : .names(names)
-                let stored = try database.transaction(write: false) { try storedStates(for: keys) }
                 // One job at a time: the workers and the reader are the job's.
                 let previous = inFlight
                 previous?.group.wait()
-                let job = ChunkJob(chunk: chunk, keys: keys, stored: stored, isLast: upcoming == nil)
+                let job = ChunkJob(chunk: chunk, keys: keys)
                 let engine = self.engine
                 DispatchQueue.global().async(group: job.group) {
                     job.run(reader: reader, force: force, engine: engine)
                 }
                 inFlight = job
-                if let previous {
-                    total.add(try finish(previous))
-                    try afterChunk(total)
-                }
-                guard let next = upcoming else { break }
+                if let previous { try finish(previous) }
+                guard let next = try nextChunk() else { break }
                 chunk = next
             }
             inFlight?.group.wait()
-            total.add(try finish(inFlight!))
-            try afterChunk(total)
+            try finish(inFlight!)
         } catch {
             inFlight?.group.wait() // the job must not outlive the call: its resolvers are shared
             throw error
@@ -236,10 +251,12 @@ extension Catalog {
         resolverCache = reader.catalog.resolverCache
         return total
 
-        func finish(_ job: ChunkJob) throws -> RecomputeSummary {
+        func finish(_ job: ChunkJob) throws {
             let (computed, counter) = try job.result.get()
             try refreshSettings()
-            return try write(computed, readAtCounter: counter, deletingQueueEntries: job.isLast ? queueIDs : [])
+            let summary = try write(computed, readAtCounter: counter, deletingQueueEntries: job.chunk.queueIDs)
+            total.add(summary)
+            try afterChunk(job.chunk, summary)
         }
     }
 
@@ -364,9 +381,9 @@ extension Catalog {
             }
         }
         do throws(CatalogError) {
-            let resolved = try resolver.resolve(record)
-            result.dependencies = resolved.dependencies.sorted()
-            result.fontPaths = resolved.definition.font.families.filter(FontLibrary.isFontPath)
+            let resolved = try resolver.resolveForLayout(record)
+            result.dependencies = resolved.style.sortedDependencies
+            result.fontPaths = resolved.style.fontPaths
             // Each layout's hash once: from its layout when it is laid out anyway.
             var hashes: [String] = []
             hashes.reserveCapacity(keys.count)
@@ -400,7 +417,7 @@ extension Catalog {
             result.rows = []
             result.failedKeys = keys.filter { isWanted($0.locale) }
         }
-        result.dependenciesUnchanged = result.dependencies == stored.dependencies
+        result.dependencyChanges = DependencyChanges(from: stored.dependencies, to: result.dependencies)
         return result
     }
 
@@ -445,7 +462,7 @@ extension Catalog {
         var check = check
         let upsert = try database.statement(LayoutColumn.upsertSQL)
         let clearDependencies = try database.statement("DELETE FROM label_dependencies WHERE label = ?")
-        let addDependency = try database.statement("INSERT OR IGNORE INTO label_dependencies (label, token) VALUES (?, ?)")
+        let removeDependency = try database.statement("DELETE FROM label_dependencies WHERE label = ? AND token = ?")
         let requeue = try database.statement("INSERT INTO recompute_queue (kind, name) VALUES ('label', ?)")
         let remove = try database.statement("DELETE FROM layouts WHERE label = ? AND locale = ? AND variant = ? AND category = ?")
         let exists = try database.statement("SELECT 1 FROM labels WHERE name = ?")
@@ -488,9 +505,13 @@ extension Catalog {
                 try database.statement("INSERT OR IGNORE INTO layout_font_files (path) VALUES (?)").run(.text(path))
                 knownFontPaths.insert(path)
             }
-            if !item.dependenciesUnchanged {
+            if check != nil {
+                // The catalog changed since the chunk was read: what was stored then may not be now.
                 try clearDependencies.run(.text(item.label))
-                for token in item.dependencies { try addDependency.run(.text(item.label), .text(token)) }
+                try addDependencies(item.dependencies, of: item.label)
+            } else if !item.dependencyChanges.isEmpty {
+                for token in item.dependencyChanges.removed { try removeDependency.run(.text(item.label), .text(token)) }
+                try addDependencies(item.dependencyChanges.added, of: item.label)
             }
             summary.written += item.rows.count
             summary.unchanged += item.unchanged
@@ -499,16 +520,28 @@ extension Catalog {
         return summary
     }
 
-    /// Lays out every label the queue names (after an import, or edits made by others), a
-    /// batch at a time: each chunk of labels is laid out on all cores and written in its own
-    /// transaction, so the write lock is never held for longer than one chunk's writes.
+    /// Inserts a label's dependencies on `tokens`, up to 16 in one statement.
+    private func addDependencies(_ tokens: [String], of label: String) throws {
+        var start = 0
+        while start < tokens.count {
+            let group = tokens[start..<min(start + 16, tokens.count)]
+            start += group.count
+            let rows = (0..<group.count).map { "(?1, ?\($0 + 2))" }.joined(separator: ", ")
+            let insert = try database.statement("INSERT OR IGNORE INTO label_dependencies (label, token) VALUES \(rows)")
+            try insert.bind([.text(label)] + group.map(SQLValue.text))
+            try insert.step()
+            insert.reset()
+        }
+    }
+
+    /// Lays out every label the queue names (after an import, or edits made by others)
+    /// through the recompute pipeline (`drainQueue`): each chunk of labels is laid out on all
+    /// cores while the one before is written in its own transaction, so the write lock is
+    /// never held for longer than one chunk's writes.
     public func layOutQueued() throws -> RecomputeSummary {
         guard !isReadOnly else { throw CatalogError.readOnly(path: path) }
-        var summary = RecomputeSummary()
         try releaseAbandonedClaims()
-        var pass = RecomputePass(startCounter: try changeCounter())
-        while let batch = try recomputeClaimedBatch(limit: 1024, pass: &pass) { summary.add(batch.summary) }
-        return summary
+        return try drainQueue()
     }
 
     // MARK: - Bulk
@@ -534,7 +567,7 @@ extension Catalog {
     /// is recomputed. Otherwise (or with `verify`) every label's input hash is checked, and a
     /// complete pass records freshness for the next time.
     public func recomputeAll(matching globs: [String], force: Bool, verify: Bool = false,
-                             progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }) throws -> RecomputeSummary {
+                             progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws -> RecomputeSummary {
         guard !isReadOnly else { throw CatalogError.readOnly(path: path) }
         let environment = try currentEnvironment()
         let state = try freshnessRecord()
@@ -543,19 +576,31 @@ extension Catalog {
             summary.fromFreshnessRecord = true
             return summary
         }
-        let patterns = JSONValue.array((globs.isEmpty ? ["*"] : globs).map(JSONValue.string)).jsonString()
-        let matches = "EXISTS (SELECT 1 FROM json_each(?2) WHERE labels.name GLOB json_each.value)"
-        let total = try database.scalarInt("SELECT count(*) FROM labels WHERE ?1 IS NULL AND \(matches)", .null, .text(patterns)) ?? 0
-        let page = try database.statement("SELECT name FROM labels WHERE name > ?1 AND \(matches) ORDER BY name LIMIT \(Self.chunkSize)")
+        // Every label is paged by its name alone; globs are matched while paging.
+        let patterns = JSONValue.array(globs.map(JSONValue.string)).jsonString()
+        let matches = globs.isEmpty ? "" : " AND EXISTS (SELECT 1 FROM json_each(?2) WHERE labels.name GLOB json_each.value)"
+        let bindings: [SQLValue] = globs.isEmpty ? [] : [.text(patterns)]
+        var total = 0
+        if progress != nil { // counted only for a progress report
+            let count = try database.statement("SELECT count(*) FROM labels WHERE ?1 IS NULL\(matches)")
+            try count.bind([.null] + bindings)
+            if try count.step() { total = count.int(0) }
+            count.reset()
+        }
+        let page = try database.statement("SELECT name FROM labels WHERE name > ?1\(matches) ORDER BY name LIMIT \(Self.chunkSize)")
         var after = ""
+        var done = 0
         let summary = try recompute(chunks: {
-            try page.bind([.text(after), .text(patterns)])
+            try page.bind([.text(after)] + bindings)
             defer { page.reset() }
             var names: [RecomputeItem] = []
             while try page.step() { names.append(RecomputeItem(label: page.text(0) ?? "", locales: nil)) }
             after = names.last?.label ?? after
-            return names.isEmpty ? nil : names
-        }, force: force, everyLabelInRange: globs.isEmpty, afterChunk: { done in progress(min(total, done.labels), total) })
+            return names.isEmpty ? nil : RecomputeChunk(items: names)
+        }, force: force, everyLabelInRange: globs.isEmpty, afterChunk: { _, summary in
+            done += summary.labels
+            progress?(min(total, done), total)
+        })
         if globs.isEmpty { try recordFreshness(environment, generation: state.generation) }
         return summary
     }

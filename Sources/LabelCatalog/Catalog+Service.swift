@@ -59,64 +59,78 @@ extension Catalog {
     /// A claim older than this is taken over even if its process seems alive (another host).
     static let claimLeaseSeconds = 600.0
 
-    /// The recompute service (docs/catalog.md): claims queue entries in batches, recomputes what they
-    /// name, and writes the layouts and removes the entries in one transaction. Waits for
+    /// The recompute service (docs/catalog.md): drains the queue through the recompute
+    /// pipeline (`drainQueue`), claiming up to `batchSize` entries at a time (a chunk), and writes the
+    /// layouts of each chunk with the queue entries it finishes in one transaction. Waits for
     /// commits of other processes by polling `PRAGMA data_version`. Returns when `shouldStop`
-    /// says so (between batches), or with `once` when the queue is empty. Throws
+    /// says so (between chunks), or with `once` when the queue is empty. Throws
     /// `CatalogError.replaced` when the catalog's path comes to name another file, or none
-    /// (checked between batches and at each poll): its queue is then another's.
-    public func serve(pollMilliseconds: Int = 200, once: Bool = false, batchSize: Int = 1024,
+    /// (checked before each claim and at each poll): its queue is then another's.
+    public func serve(pollMilliseconds: Int = 200, once: Bool = false, batchSize: Int = 2048,
                       log: (String) -> Void, shouldStop: () -> Bool) throws {
         guard !isReadOnly else { throw CatalogError.readOnly(path: path) }
         var lastVersion = try database.dataVersion()
-        var pass: RecomputePass?
         while !shouldStop() {
             try checkStillAtPath()
-            let batch: (claimed: [QueueEntry], summary: RecomputeSummary, milliseconds: Int)?
             do {
                 try releaseAbandonedClaims()
-                if pass == nil { pass = RecomputePass(startCounter: try changeCounter()) }
-                batch = try recomputeClaimedBatch(limit: batchSize, pass: &pass!)
+                var started = Self.monotonicSeconds()
+                _ = try drainQueue(claimLimit: batchSize, beforeClaim: { try checkStillAtPath(); return !shouldStop() }) { entries, summary in
+                    var line = "serve: \(entries) queue entries → \(summary.labels) labels, \(summary.written) layouts written"
+                    if summary.unchanged > 0 { line += ", \(summary.unchanged) unchanged" }
+                    if summary.failed > 0 { line += ", \(summary.failed) failed" }
+                    if summary.requeued > 0 { line += ", \(summary.requeued) edited meanwhile (queued again)" }
+                    let now = Self.monotonicSeconds()
+                    log(line + " in \(Int((now - started) * 1000)) ms")
+                    started = now
+                }
             } catch let error where Self.isBusy(error) {
                 // Another writer held the catalog past the busy timeout (a long import, a
-                // machine under load): nothing of this batch was written; try it again.
+                // machine under load): the chunk it was writing was rolled back; try it again.
                 log("serve: the catalog stayed busy (\(error)); trying again")
                 try? releaseClaims(of: Int(getpid()))
-                pass = nil
                 usleep(UInt32(max(1, pollMilliseconds)) * 1000)
                 continue
             }
-            guard let (claimed, summary, milliseconds) = batch else {
-                pass = nil
-                if once { return }
-                while !shouldStop() {
-                    usleep(UInt32(max(1, pollMilliseconds)) * 1000)
-                    try checkStillAtPath()
-                    let version = try database.dataVersion()
-                    if version != lastVersion {
-                        lastVersion = version
-                        break
-                    }
+            if once { return }
+            while !shouldStop() {
+                usleep(UInt32(max(1, pollMilliseconds)) * 1000)
+                try checkStillAtPath()
+                let version = try database.dataVersion()
+                if version != lastVersion {
+                    lastVersion = version
+                    break
                 }
-                continue
             }
-            var line = "serve: \(claimed.count) queue entries → \(summary.labels) labels, \(summary.written) layouts written"
-            if summary.unchanged > 0 { line += ", \(summary.unchanged) unchanged" }
-            if summary.failed > 0 { line += ", \(summary.failed) failed" }
-            if summary.requeued > 0 { line += ", \(summary.requeued) edited meanwhile (queued again)" }
-            log(line + " in \(milliseconds) ms")
         }
     }
 
-    /// Claims up to `limit` queue entries and recomputes what they name that `pass` has not
-    /// done; nil when none was left to claim.
-    func recomputeClaimedBatch(limit: Int, pass: inout RecomputePass) throws -> (claimed: [QueueEntry], summary: RecomputeSummary, milliseconds: Int)? {
-        let claimed = try claim(limit: limit)
-        guard !claimed.isEmpty else { return nil }
-        let started = Self.monotonicSeconds()
-        let items = try database.transaction(write: false) { try pass.items(for: claimed, expand: expand) }
-        let summary = try recompute(items, force: false, deletingQueueEntries: claimed.map(\.id))
-        return (claimed, summary, Int((Self.monotonicSeconds() - started) * 1000))
+    /// Recomputes what the queue names through the recompute pipeline until no entry is left
+    /// to claim, or `beforeClaim` returns false. Entries are claimed up to `claimLimit` at a
+    /// time while the workers lay out the chunk before (so reading, laying out and writing
+    /// overlap however the queue is fed), expanded into the labels they name that the pass
+    /// has not done, and removed with the chunk that finishes them. `afterChunk` gets each
+    /// chunk written: the number of queue entries it finished, and its summary.
+    func drainQueue(claimLimit: Int = chunkSize, beforeClaim: () throws -> Bool = { true },
+                    afterChunk: (_ entries: Int, _ summary: RecomputeSummary) throws -> Void = { _, _ in }) throws -> RecomputeSummary {
+        var pass = RecomputePass(startCounter: try changeCounter())
+        var pending: [RecomputeItem] = []
+        var pendingIDs: [Int] = []
+        var claiming = true
+        return try recompute(chunks: {
+            while claiming, pending.count < Self.chunkSize {
+                let claimed = try beforeClaim() ? try claim(limit: claimLimit) : []
+                guard !claimed.isEmpty else { claiming = false; break }
+                pending += try database.transaction(write: false) { try pass.items(for: claimed, expand: expand) }
+                pendingIDs += claimed.map(\.id)
+            }
+            guard !pending.isEmpty || !pendingIDs.isEmpty else { return nil }
+            let items = Array(pending.prefix(Self.chunkSize))
+            pending.removeFirst(items.count)
+            guard pending.isEmpty else { return RecomputeChunk(items: items) }
+            defer { pendingIDs = [] }
+            return RecomputeChunk(items: items, queueIDs: pendingIDs)
+        }, force: false, afterChunk: { chunk, summary in try afterChunk(chunk.queueIDs.count, summary) })
     }
 
     /// Claims up to `limit` unclaimed entries for this process, oldest first.

@@ -47,16 +47,17 @@ final class ChunkReader: @unchecked Sendable {
         catalog.resolverCache = writer.resolverCache
     }
 
-    /// Reads a chunk's inputs in one read transaction, so they agree: the records, the
-    /// resolvers for the tokens, the change counter, the settings then, and the engine for
-    /// their default family and font substitutes (`engine` itself when they are its own).
+    /// Reads a chunk's inputs in one read transaction, so they agree: the records, what is
+    /// stored for them (input hashes, dependencies), the resolvers for the tokens, the change
+    /// counter, the settings then, and the engine for their default family and font
+    /// substitutes (`engine` itself when they are its own).
     func read(_ keys: LabelKeys, engine: LayoutEngine) throws -> ChunkInputs {
         try catalog.database.transaction(write: false) {
             try catalog.refreshSettings()
             let counter = try catalog.changeCounter()
             let fonts = catalog.engine.fonts.identity
-            return ChunkInputs(records: try catalog.records(for: keys), resolvers: try catalog.resolvers(counter: counter),
-                               counter: counter, settings: catalog.settings,
+            return ChunkInputs(records: try catalog.records(for: keys), stored: try catalog.storedStates(for: keys),
+                               resolvers: try catalog.resolvers(counter: counter), counter: counter, settings: catalog.settings,
                                engine: fonts == engine.fonts.identity ? engine : catalog.engine)
         }
     }
@@ -65,6 +66,7 @@ final class ChunkReader: @unchecked Sendable {
 /// What a chunk of a recompute is computed from, read together.
 struct ChunkInputs {
     var records: [String: LabelRecord]
+    var stored: [String: StoredState]
     var resolvers: ResultSlots<LabelResolver>
     var counter: Int
     var settings: CatalogSettings
@@ -74,28 +76,22 @@ struct ChunkInputs {
 /// A chunk of a recompute on the workers: its labels read, then laid out on all cores. Its
 /// result is taken after `group` is done.
 final class ChunkJob: @unchecked Sendable {
-    let chunk: [RecomputeItem]
+    let chunk: RecomputeChunk
     let keys: LabelKeys
-    /// What the catalog holds for the chunk's labels, read by the writer's connection (whose
-    /// page cache then already holds the pages it rewrites).
-    let stored: [String: StoredState]
-    let isLast: Bool
     let group = DispatchGroup()
     /// The laid-out items and the change counter their inputs were read at.
     private(set) var result: Result<(computed: [ComputedItem], counter: Int), Error> = .failure(CancellationError())
 
-    init(chunk: [RecomputeItem], keys: LabelKeys, stored: [String: StoredState], isLast: Bool) {
+    init(chunk: RecomputeChunk, keys: LabelKeys) {
         self.chunk = chunk
         self.keys = keys
-        self.stored = stored
-        self.isLast = isLast
     }
 
     func run(reader: ChunkReader, force: Bool, engine: LayoutEngine) {
         result = Result {
             let snapshot = try reader.read(keys, engine: engine)
-            let computed = Catalog.compute(chunk, records: snapshot.records, resolvers: snapshot.resolvers,
-                                           stored: stored, force: force, settings: snapshot.settings, engine: snapshot.engine)
+            let computed = Catalog.compute(chunk.items, records: snapshot.records, resolvers: snapshot.resolvers,
+                                           stored: snapshot.stored, force: force, settings: snapshot.settings, engine: snapshot.engine)
             return (computed, snapshot.counter)
         }
     }

@@ -99,6 +99,7 @@ package final class Database {
     /// connection is defensive (`SQLITE_DBCONFIG_DEFENSIVE`) and does not trust the file's schema
     /// (`trusted_schema = OFF`): a file may come from anyone.
     package init(path: String, mode: OpenMode = .readWrite(create: false), busyTimeoutMilliseconds: Int32 = 10_000) throws(DatabaseError) {
+        _ = Self.configureSQLite
         var handle: OpaquePointer?
         var flags = SQLITE_OPEN_NOMUTEX
         var filename = path
@@ -133,6 +134,13 @@ package final class Database {
         // read and rewrite B-tree pages that a small cache keeps evicting.
         try execute("PRAGMA cache_size = -65536")
     }
+
+    /// SQLite's process-wide configuration, set once before the first connection opens: no
+    /// memory statistics (they take a global mutex on every allocation, which the recompute's
+    /// writer and reader threads then contend for; labelcat never reads them).
+    private static let configureSQLite: Void = {
+        _ = labelcat_sqlite_disable_memory_statistics()
+    }()
 
     /// The schema checks values with `json_valid`, which SQLite 3.40 does not mark innocuous, so
     /// with `trusted_schema` off no statement on those tables could even be prepared. The

@@ -1,4 +1,5 @@
 import LabelJSON
+import LabelLayout
 import LabelModel
 
 /// Where an import found a text or a label: a file and the line (1-based) when known.
@@ -242,12 +243,35 @@ public struct LabelRecord: Sendable, Hashable {
     }
 }
 
+/// A label resolved for laying out: its definition, and what follows from its style alone
+/// (the same for every label of that style, so worked out once per style).
+struct ResolvedLabel {
+    var definition: LabelDefinition
+    var style: ResolvedStyle
+}
+
+/// What a style (a label's style fields against the tokens) resolves to, besides the definition.
+struct ResolvedStyle: Sendable {
+    /// Every token read to resolve it.
+    var dependencies: Set<String>
+    /// The same, sorted (as `label_dependencies` is compared and written).
+    var sortedDependencies: [String]
+    /// The font files it names by path (their identity is part of the environment).
+    var fontPaths: [String]
+
+    init(dependencies: Set<String>, definition: LabelDefinition) {
+        self.dependencies = dependencies
+        sortedDependencies = dependencies.sorted()
+        fontPaths = definition.font.families.filter(FontLibrary.isFontPath)
+    }
+}
+
 /// Resolves many labels against one set of tokens, fast: labels with the same style fields
 /// (the usual case: a few typography tokens shared by thousands of labels) resolve their
 /// style once; each label then only adds its name, texts and frame.
 public struct LabelResolver: Sendable {
     public private(set) var tokens: TokenSet
-    private var styles: [JSONObject: (template: LabelDefinition, dependencies: Set<String>)] = [:]
+    private var styles: [JSONObject: (template: LabelDefinition, style: ResolvedStyle)] = [:]
 
     public init(tokens: TokenSet) {
         self.tokens = tokens
@@ -255,17 +279,23 @@ public struct LabelResolver: Sendable {
 
     /// The same as `record.resolve(tokens:)`, with the style part cached.
     public mutating func resolve(_ record: LabelRecord) throws(CatalogError) -> (definition: LabelDefinition, dependencies: Set<String>) {
+        let resolved = try resolveForLayout(record)
+        return (resolved.definition, resolved.style.dependencies)
+    }
+
+    /// The same, with what follows from the label's style (worked out once per style).
+    mutating func resolveForLayout(_ record: LabelRecord) throws(CatalogError) -> ResolvedLabel {
         if styles.count > 10_000 { styles.removeAll() }
-        let style: (template: LabelDefinition, dependencies: Set<String>)
-        if let cached = styles[record.style] {
-            style = cached
+        let cached: (template: LabelDefinition, style: ResolvedStyle)
+        if let known = styles[record.style] {
+            cached = known
         } else {
             let probe = LabelRecord(name: "style", frame: .zero, style: record.style)
-            guard let resolved = try? probe.resolve(tokens: tokens) else { return try record.resolve(tokens: tokens) }
-            style = (resolved.definition, resolved.dependencies)
-            styles[record.style] = style
+            guard let resolved = try? probe.resolve(tokens: tokens) else { return try slowly(record) }
+            cached = (resolved.definition, ResolvedStyle(dependencies: resolved.dependencies, definition: resolved.definition))
+            styles[record.style] = cached
         }
-        var definition = style.template
+        var definition = cached.template
         definition.name = record.name
         definition.text = record.text
         definition.texts = record.texts
@@ -280,7 +310,14 @@ public struct LabelResolver: Sendable {
             && record.texts.values.allSatisfy { $0.utf8.count <= limit }
             && record.variantTexts.allSatisfy { $0.value.utf8.count <= limit && !$0.key.variant.utf8.contains(0) }
         // Anything unusual goes the long way, for its precise error message.
-        guard valid else { return try record.resolve(tokens: tokens) }
-        return (definition, style.dependencies)
+        guard valid else { return try slowly(record) }
+        return ResolvedLabel(definition: definition, style: cached.style)
+    }
+
+    /// Without the cache.
+    private func slowly(_ record: LabelRecord) throws(CatalogError) -> ResolvedLabel {
+        let resolved = try record.resolve(tokens: tokens)
+        return ResolvedLabel(definition: resolved.definition,
+                             style: ResolvedStyle(dependencies: resolved.dependencies, definition: resolved.definition))
     }
 }

@@ -203,7 +203,8 @@ let labelCommand = Command(
                 run: runLabelImport),
         Command(name: "export", abstract: "Print label definitions as NDJSON (or a JSON array).",
                 arguments: [ArgumentSpec(name: "glob", help: "Only names matching this glob.", optional: true)],
-                options: [.flag("array", help: "Print one JSON array instead of NDJSON.")],
+                options: [.flag("array", help: "Print one JSON array instead of NDJSON."),
+                          .flag("resolved", help: "With token references resolved (what the engine sees: 'labelcat measure' lays them out).")],
                 run: runLabelExport),
     ])
 
@@ -369,10 +370,15 @@ func runLabelImport(_ arguments: ParsedArguments) throws -> Int32 {
 func runLabelExport(_ arguments: ParsedArguments) throws -> Int32 {
     let catalog = try openCatalog(arguments, readOnly: true)
     let records = try catalog.labels(matching: arguments.positionals.first ?? "*")
+    var resolver = LabelResolver(tokens: try catalog.tokenSet())
+    let resolved = arguments.flag("resolved")
+    func json(_ record: LabelRecord) throws -> String {
+        resolved ? try resolver.resolve(record).definition.canonicalJSON : record.json.jsonString()
+    }
     if arguments.flag("array") {
-        writeOutput(JSONValue.array(records.map(\.json)).prettyString())
+        writeOutput(JSONValue.array(try records.map { try JSONValue.parse(try json($0)) }).prettyString())
     } else {
-        for record in records { writeOutput(record.json.jsonString()) }
+        for record in records { writeOutput(try json(record)) }
     }
     return 0
 }

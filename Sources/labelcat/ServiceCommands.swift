@@ -30,9 +30,7 @@ func runRecompute(_ arguments: ParsedArguments) throws -> Int32 {
     let catalog = try openCatalog(arguments)
     let terminal = isatty(2) == 1
     let started = monotonicSeconds()
-    let summary = try catalog.recomputeAll(matching: arguments.positionals, force: arguments.flag("force"),
-                                           verify: arguments.flag("verify")) { done, total in
-        guard terminal else { return }
+    let progress: (Int, Int) -> Void = { done, total in
         let elapsed = max(monotonicSeconds() - started, 1e-3)
         let rate = Double(done) / elapsed
         let remaining = rate > 0 ? Double(total - done) / rate : 0
@@ -42,6 +40,8 @@ func runRecompute(_ arguments: ParsedArguments) throws -> Int32 {
         OutputStream.standardError.write("\r\(bar) \(done)/\(total) labels  \(Int(rate))/s  ETA \(Int(remaining.rounded(.up)))s ")
         OutputStream.standardError.flush()
     }
+    let summary = try catalog.recomputeAll(matching: arguments.positionals, force: arguments.flag("force"),
+                                           verify: arguments.flag("verify"), progress: terminal ? progress : nil)
     if terminal { OutputStream.standardError.write("\n") }
     let seconds = monotonicSeconds() - started
     var line = "Recomputed \(summary.labels) labels: \(summary.written) layouts written, \(summary.unchanged) unchanged"
