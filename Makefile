@@ -35,6 +35,7 @@ FIDELITY_COUNT ?= 2000
 BENCH_COUNT ?= 100000
 BENCH_LABELS ?= 100000
 BENCH_IMPORT_KEYS ?= 100000
+BENCH_PROJECT_KEYS ?= 100000
 BENCH_DIR := .build/bench
 FUZZ_SECONDS ?= 60
 FUZZ_RUNS ?= 0
@@ -87,6 +88,7 @@ bench: bench-deps build
 	    --engine-bench .build/release/labelcat-bench --labels $(BENCH_LABELS) --work $(BENCH_DIR)
 	python3 Benchmarks/run_token_bench.py --labelcat .build/release/labelcat --work $(BENCH_DIR)
 	python3 Benchmarks/run_import_bench.py --labelcat .build/release/labelcat --keys $(BENCH_IMPORT_KEYS) --work $(BENCH_DIR)
+	python3 Benchmarks/run_project_bench.py --labelcat .build/release/labelcat --keys $(BENCH_PROJECT_KEYS) --work $(BENCH_DIR)
 
 .PHONY: fuzz fuzz-build fuzz-reproduce
 fuzz: fuzz-build

@@ -56,8 +56,10 @@ let package = Package(
         .target(name: "AutoLayout", dependencies: ["LabelJSON", "Cassowary"]),
         // Readers of Xcode's files (strings tables, String Catalogs, XLIFF, Interface Builder).
         .target(name: "LabelImport", dependencies: ["CLibXML2", "LabelJSON", "LabelModel", "LabelLayout", "AutoLayout"]),
-        // Importing into a catalog: what the readers of Xcode's files read, stored as labels and texts.
-        .target(name: "LabelSync", dependencies: ["LabelCatalog", "LabelImport", "LabelModel", "LabelJSON"]),
+        // Importing into a catalog: what the readers of Xcode's files read, stored as labels and
+        // texts, and a project's catalog brought up to date with its labelcat.yml.
+        .target(name: "LabelSync", dependencies: ["LabelCatalog", "LabelImport", "LabelModel", "LabelJSON", "LabelLayout", "LabelProject",
+                                                  "LabelYAML", "AutoLayout"]),
         // YAML read with libyaml into a node tree with lines and columns.
         .target(name: "LabelYAML", dependencies: ["CYAML"]),
         // The project file, labelcat.yml: read and checked into a typed configuration, found by
@@ -66,7 +68,7 @@ let package = Package(
         // The Cassowary constraint solver Auto Layout is solved with (docs/autolayout.md).
         .target(name: "Cassowary"),
         .executableTarget(name: "labelcat", dependencies: ["LabelCatalog", "LabelModel", "LabelLayout", "LabelJSON", "LabelRender",
-                                                          "LabelReport", "LabelImport", "LabelSync"]),
+                                                          "LabelReport", "LabelImport", "LabelSync", "LabelProject"]),
         .executableTarget(name: "labelcat-bench", dependencies: ["LabelModel", "LabelLayout", "LabelJSON"],
                           path: "Benchmarks/LayoutBench"),
         .executableTarget(name: "labelcat-solver-bench", dependencies: ["Cassowary", "AutoLayout", "LabelImport", "LabelModel", "LabelLayout", "LabelJSON"],

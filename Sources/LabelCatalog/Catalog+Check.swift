@@ -11,12 +11,41 @@ public struct CheckScope: Sendable {
     public var categories: [String]?
     /// Also list texts that fit only because their font shrank (kind `shrunk`).
     public var includesShrunk: Bool
+    /// Only the labels of one shard (CI runners sharing a check); nil = all.
+    public var shard: CheckShard?
 
-    public init(glob: String = "*", locales: [String]? = nil, categories: [String]? = nil, includesShrunk: Bool = false) {
+    public init(glob: String = "*", locales: [String]? = nil, categories: [String]? = nil, includesShrunk: Bool = false,
+                shard: CheckShard? = nil) {
         self.glob = glob
         self.locales = locales
         self.categories = categories
         self.includesShrunk = includesShrunk
+        self.shard = shard
+    }
+}
+
+/// Shard `index` of `count` (1-based): the labels whose name's stable hash (64-bit FNV-1a of
+/// its UTF-8, the same on every machine and run) is `index - 1` modulo `count`. The shards
+/// 1…N of a check split its labels between them, each label in exactly one (docs/ci.md).
+public struct CheckShard: Sendable, Hashable, CustomStringConvertible {
+    public let index: Int
+    public let count: Int
+
+    /// Nil unless 1 ≤ index ≤ count.
+    public init?(index: Int, count: Int) {
+        guard count >= 1, (1...count).contains(index) else { return nil }
+        self.index = index
+        self.count = count
+    }
+
+    /// `I/N`.
+    public var description: String { "\(index)/\(count)" }
+
+    /// Whether the label named `name` is in this shard.
+    public func contains(_ name: String) -> Bool {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        return Int(hash % UInt64(count)) == index - 1
     }
 }
 
@@ -72,6 +101,7 @@ public struct CheckResult: Sendable {
     public func covers(_ identity: FindingIdentity) -> Bool {
         guard identity.kind != .shrunk || scope.includesShrunk else { return false }
         guard scope.glob == "*" || sqliteGlob(scope.glob, identity.label) else { return false }
+        if let shard = scope.shard, !shard.contains(identity.label) { return false }
         if scope.locales != nil, !localeMatches.contains(where: { $0.matched == identity.locale }) { return false }
         return categories.contains(identity.category)
     }
@@ -171,7 +201,8 @@ extension Catalog {
         var lastLabel: String?
         checked.reserveCapacity(rows.count)
         let checkedCategories = Set(categories)
-        for row in rows where (scope.locales == nil || wanted.contains(row.locale)) && checkedCategories.contains(row.category) {
+        for row in rows where (scope.locales == nil || wanted.contains(row.locale)) && checkedCategories.contains(row.category)
+            && scope.shard?.contains(row.label) != false {
             if row.label != lastLabel { labels += 1 } // rows come ordered by label
             lastLabel = row.label
             let text = CheckedText(label: row.label, locale: row.locale, variant: row.variant, category: row.category)

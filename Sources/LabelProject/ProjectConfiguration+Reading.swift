@@ -232,6 +232,7 @@ struct ProjectReader {
     private func path(_ text: String, _ node: YAMLNode, key: String, globs: Bool, mustExist: Bool) throws(ProjectError) -> ProjectPath {
         guard !text.unicodeScalars.contains("\0") else { throw invalid(node, key, "a path holds no U+0000") }
         var resolved = ProjectPath(spelling: text, path: ProjectPath.resolve(text, in: folder), glob: nil, line: node.mark.line)
+        resolved.mark = node.mark
         if Glob.hasWildcards(text) {
             guard globs else { throw invalid(node, key, "\(PrintableText.quoted(text)): takes a path, not a glob") }
             guard !text.hasPrefix("/") else {

@@ -137,6 +137,8 @@ public struct ProjectPath: Sendable, Hashable, CustomStringConvertible {
     public var glob: Glob?
     /// The line it is written on; nil for a default.
     public var line: Int?
+    /// Where it is written (line and column); nil for a default.
+    public var mark: YAMLMark?
 
     public var description: String { spelling }
 
@@ -164,6 +166,11 @@ public struct ProjectPath: Sendable, Hashable, CustomStringConvertible {
         }
         let body = parts.joined(separator: "/")
         return absolute ? "/" + body : (body.isEmpty ? "." : body)
+    }
+
+    /// A path relative to `folder` when it is inside it (as `resolve` writes paths), else as given.
+    public static func relativeToProject(_ path: String, in folder: String) -> String {
+        relative(path, to: folder)
     }
 
     /// A path relative to `folder` when it is inside it (as `resolve` writes paths), else as given.

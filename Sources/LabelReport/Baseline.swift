@@ -111,11 +111,23 @@ public struct CheckOutcome: Sendable {
     /// Baseline entries covered by the check whose text no longer exists (the label, its
     /// text for that locale, or the category is gone).
     public var gone: [FindingIdentity]
+    /// Findings left out by an `ignore` entry of the project file, with its reason: neither
+    /// new nor known, counted apart.
+    public var ignored: [IgnoredFinding]
 
-    public init(result: CheckResult, baseline: Baseline? = nil) {
+    /// `ignoring` gives the reason a finding is left out (an `ignore` entry's), nil to keep it.
+    public init(result: CheckResult, baseline: Baseline? = nil, ignoring: (Finding) -> String? = { _ in nil }) {
+        var ignored: [IgnoredFinding] = []
+        let findings = result.findings.filter { finding in
+            guard let reason = ignoring(finding) else { return true }
+            ignored.append(IgnoredFinding(finding: finding, reason: reason))
+            return false
+        }
+        self.ignored = ignored
         self.result = result
+        // Every output reads the findings from here: the ignored ones are gone from it.
+        self.result.findings = findings
         self.baseline = baseline
-        let findings = result.findings
         guard let baseline else {
             new = findings
             known = []
@@ -142,4 +154,28 @@ public struct CheckOutcome: Sendable {
 
     /// 1 when there are new findings, else 0.
     public var exitCode: Int32 { new.isEmpty ? 0 : 1 }
+
+    /// The reasons findings were ignored for, each with how many, in the order first met.
+    public var ignoredReasons: [(reason: String, count: Int)] {
+        var reasons: [(reason: String, count: Int)] = []
+        for entry in ignored {
+            if let index = reasons.firstIndex(where: { $0.reason == entry.reason }) {
+                reasons[index].count += 1
+            } else {
+                reasons.append((entry.reason, 1))
+            }
+        }
+        return reasons
+    }
+}
+
+/// A finding an `ignore` entry of the project file left out, and the entry's reason.
+public struct IgnoredFinding: Sendable {
+    public var finding: Finding
+    public var reason: String
+
+    public init(finding: Finding, reason: String) {
+        self.finding = finding
+        self.reason = reason
+    }
 }

@@ -81,6 +81,7 @@ extension CheckOutcome {
             if !changed.isEmpty { parts.append("\(changed.count) changed kind") }
             if !gone.isEmpty { parts.append("\(gone.count) gone") }
         }
+        if !ignored.isEmpty { parts.append("\(ignored.count) ignored (labelcat.yml)") }
         return parts.joined(separator: ", ") + " in \(counted(result.checked.count, "text")) of \(counted(result.labelCount, "label"))."
     }
 }

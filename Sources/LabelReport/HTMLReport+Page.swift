@@ -52,6 +52,10 @@ extension HTMLReport {
         let categories = outcome.result.categories
         let locales = Self.ordered(Set(findings.map(\.locale)))
         var html = "<section id=\"summary\">\n<h2>Findings per locale and category</h2>\n"
+        if !outcome.ignored.isEmpty {
+            html += "<p id=\"ignored\">\(counted(outcome.ignored.count, "finding")) ignored by labelcat.yml: "
+            html += outcome.ignoredReasons.map { "\(escapeMarkup(printable($0.reason))) (\($0.count))" }.joined(separator: "; ") + "</p>\n"
+        }
         guard !findings.isEmpty else { return html + "<p>None: every checked text fits.</p>\n</section>\n" }
         html += "<table>\n<thead><tr><th>locale</th>"
         for category in categories { html += "<th>\(escapeMarkup(printable(category)))</th>" }

@@ -23,11 +23,17 @@ public struct TextImportOptions: Sendable, Hashable {
     /// no label has. Otherwise such a file is skipped with a warning (each file is imported
     /// whole or not at all) and keys no label shows are counted.
     public var strict: Bool
+    /// Each file read replaces what earlier imports read from it (a project's catalog,
+    /// docs/project-file.md): texts of keys it no longer holds are removed, and so are the
+    /// Interface Builder labels it no longer has.
+    public var replacesFileContents: Bool
 
-    public init(files: ImportOptions = ImportOptions(), matching: TextMatching = .keys, strict: Bool = false) {
+    public init(files: ImportOptions = ImportOptions(), matching: TextMatching = .keys, strict: Bool = false,
+                replacesFileContents: Bool = false) {
         self.files = files
         self.matching = matching
         self.strict = strict
+        self.replacesFileContents = replacesFileContents
     }
 }
 
@@ -86,6 +92,8 @@ public struct ImportSummary: Sendable {
     /// a text stored for the same key (or label), locale and variant before is removed.
     public var textsNotLaidOut = 0
     public var textsRemoved = 0
+    /// Labels removed because the file that defined them no longer does (`replacesFileContents`).
+    public var labelsRemoved = 0
     /// Keys (or names) no label has, in the order first read.
     public var unmatched: [UnmatchedKey] = []
     /// The locales of the texts read ("" = the base text), sorted.
@@ -120,7 +128,12 @@ extension Catalog {
     /// or any command that reads layouts brings them up to date), so the write lock is held
     /// for the writing alone. Interface Builder files are read first, so a translation finds
     /// its label wherever the files lie.
-    public func importTexts(from paths: [String], options: TextImportOptions = TextImportOptions()) throws -> ImportSummary {
+    ///
+    /// `reading`, when given, names the files of those the paths find that are read (by
+    /// `ImportedFile.path`); the others are planned alike (tables named alike in several
+    /// folders are told apart the same way) but not read.
+    public func importTexts(from paths: [String], options: TextImportOptions = TextImportOptions(),
+                            reading: Set<String>? = nil) throws -> ImportSummary {
         var fileOptions = options.files
         fileOptions.skipsUnreadableFiles = !options.strict
         let setting = CatalogSetting.developmentLanguage
@@ -129,20 +142,25 @@ extension Catalog {
         fileOptions.developmentLanguage = explicit ?? stored
         let importer = try XcodeImporter(paths: paths, options: fileOptions)
         var summary = ImportSummary()
+        var stateRemovedLabels: Set<String> = []
         summary.qualifiedTables = importer.qualifiedTables
         summary.warnings = importer.skipped
         try write {
             try database.withoutTriggers {
                 var state = try ImportState(database: database, matching: options.matching)
-                var skipped: Set<Int> = []
+                var skipped = Set(importer.files.indices.filter { index in reading.map { !$0.contains(importer.files[index].path) } ?? false })
                 /// Reads one file in a savepoint: a file that cannot be read is undone and skipped
                 /// (unless strict), with what the summary and the state had counted of it.
-                func importFile(_ index: Int, _ handle: (ImportedItem, inout ImportState, inout ImportSummary) throws(CatalogError) -> Void) throws {
+                func importFile(_ index: Int, labels: Bool = false, _ handle: (ImportedItem, inout ImportState, inout ImportSummary) throws(CatalogError) -> Void) throws {
                     let (stateBefore, summaryBefore) = (state, summary)
                     let reason: ImportedFileError
                     do {
                         try database.savepoint("import_file") {
+                            state.beginFile()
                             try Self.reading(importer, file: index) { item throws(CatalogError) in try handle(item, &state, &summary) }
+                            if options.replacesFileContents {
+                                try state.removeUnread(file: importer.files[index].path, labels: labels, summary: &summary)
+                            }
                         }
                         return
                     } catch let error as ImportError where !options.strict {
@@ -155,8 +173,8 @@ extension Catalog {
                     skipped.insert(index)
                 }
                 if options.matching == .keys {
-                    for index in importer.files.indices where importer.files[index].format == .interfaceBuilder {
-                        try importFile(index) { item, state, summary throws(CatalogError) in
+                    for index in importer.files.indices where importer.files[index].format == .interfaceBuilder && !skipped.contains(index) {
+                        try importFile(index, labels: true) { item, state, summary throws(CatalogError) in
                             guard case .label(let label) = item else { return }
                             try state.store(label, summary: &summary)
                         }
@@ -194,10 +212,15 @@ extension Catalog {
                                                   region: importer.developmentRegion, summary: &summary)
                 }
                 summary.fontFamilies = state.fontFamilies
+                stateRemovedLabels = state.removedLabels
                 let queue = try database.statement("INSERT INTO recompute_queue (kind, name) VALUES ('label', ?)")
                 for label in state.touched.sorted() { try queue.run(.text(label)) }
                 summary.labelsQueued = state.touched.count
             }
+            // Removed with triggers on: a label's layouts and dependencies go with it.
+            let remove = try database.statement("DELETE FROM labels WHERE name = ?")
+            for label in stateRemovedLabels.sorted() { try remove.run(.text(label)) }
+            summary.labelsRemoved = stateRemovedLabels.count
         }
         return summary
     }
@@ -297,6 +320,11 @@ struct ImportState {
     private(set) var localesShown: Set<String> = []
     /// Font families Interface Builder labels name, with their label counts.
     private(set) var fontFamilies: [String: Int] = [:]
+    /// What the file being read gave: its labels, and its texts by key, locale and variant.
+    private var fileLabels: Set<String> = []
+    private var fileTexts: Set<[String]> = []
+    /// Labels whose file no longer has them (`replacesFileContents`), to be removed.
+    private(set) var removedLabels: Set<String> = []
 
     init(database: Database, matching: TextMatching) throws {
         self.database = database
@@ -316,6 +344,7 @@ struct ImportState {
             try exists.bind([.text(record.name)])
             let existed = try exists.step()
             exists.reset()
+            fileLabels.insert(record.name)
             if try writer.write(record, withTexts: false) {
                 if existed { summary.labelsUpdated += 1 } else { summary.labelsCreated += 1 }
                 touched.insert(record.name)
@@ -347,6 +376,7 @@ struct ImportState {
             guard matching == .keys else { return try storeByName(text, labels: labels, source: source, summary: &summary) }
             guard LabelRecord.isValidKey(key) else { throw CatalogError.invalidInput(LabelRecord.keyRule) }
             let textKey = TextKey(locale: text.locale, variant: text.variant)
+            fileTexts.insert([key, text.locale, text.variant])
             if !text.isLaidOut {
                 summary.textsNotLaidOut += 1
                 if try writer.removeKeyText(key: key, textKey) {
@@ -392,6 +422,38 @@ struct ImportState {
                 touched.insert(label)
             }
         }
+    }
+
+    /// Starts a file: what it gives is noted apart.
+    mutating func beginFile() {
+        fileLabels = []
+        fileTexts = []
+    }
+
+    /// Removes what earlier imports read from `file` that this reading did not give: its
+    /// texts (by key) and, for an Interface Builder file, its labels.
+    mutating func removeUnread(file: String, labels: Bool, summary: inout ImportSummary) throws {
+        let stored = try database.statement("SELECT key, locale, variant FROM key_texts WHERE file = ?")
+        try stored.bind([.text(file)])
+        var stale: [[String]] = []
+        while try stored.step() {
+            let row = [stored.text(0) ?? "", stored.text(1) ?? "", stored.text(2) ?? ""]
+            if !fileTexts.contains(row) { stale.append(row) }
+        }
+        stored.reset()
+        for row in stale where try writer.removeKeyText(key: row[0], TextKey(locale: row[1], variant: row[2])) {
+            summary.textsRemoved += 1
+            touched.formUnion(try self.labels(for: row[0]))
+        }
+        guard labels else { return }
+        let named = try database.statement("SELECT name FROM labels WHERE file = ?")
+        try named.bind([.text(file)])
+        while try named.step() {
+            let name = named.text(0) ?? ""
+            if !fileLabels.contains(name) { removedLabels.insert(name) }
+        }
+        named.reset()
+        touched.subtract(removedLabels)
     }
 
     /// The labels a key (or name) names.

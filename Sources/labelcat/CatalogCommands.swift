@@ -5,13 +5,15 @@ import LabelModel
 
 // MARK: - Shared
 
-/// The catalog path: `--db`, else `$LABELCAT_DB`, else `./labelcat.sqlite`.
-func catalogPath(_ arguments: ParsedArguments) -> String {
-    arguments.value("db") ?? environment("LABELCAT_DB").flatMap { $0.isEmpty ? nil : $0 } ?? "labelcat.sqlite"
+/// The catalog path: `--db`, else `$LABELCAT_DB`, else the catalog of the project file found
+/// at or above the working folder (`ProjectConfiguration.catalog`), else `./labelcat.sqlite`.
+func catalogPath(_ arguments: ParsedArguments) throws -> String {
+    if let path = arguments.value("db") ?? environment("LABELCAT_DB").flatMap({ $0.isEmpty ? nil : $0 }) { return path }
+    return try projectConfiguration(arguments)?.catalog ?? "labelcat.sqlite"
 }
 
 func openCatalog(_ arguments: ParsedArguments, readOnly: Bool = false) throws -> Catalog {
-    try Catalog.open(path: catalogPath(arguments), readOnly: readOnly)
+    try Catalog.open(path: try catalogPath(arguments), readOnly: readOnly)
 }
 
 let jsonFlag = OptionSpec.flag("json", help: "Print JSON (one object per line for lists).")
@@ -59,9 +61,17 @@ func readDocuments(_ path: String) throws -> [JSONValue] {
 
 let initCommand = Command(
     name: "init",
-    abstract: "Create the catalog, or upgrade it to this labelcat's schema.",
+    abstract: "Create the catalog, or upgrade it to this labelcat's schema; with --xcode, write a starting labelcat.yml instead.",
+    discussion: """
+        With --xcode PROJECT.xcodeproj, writes labelcat.yml in the working folder from the \
+        Xcode project (its localized and Interface Builder files' folders, development \
+        region, known regions and UIAppFonts), commented so you can finish it; an existing \
+        labelcat.yml is never overwritten. Then 'labelcat check' keeps the project's catalog.
+        """,
+    options: [.option("xcode", "PROJECT", help: "Write labelcat.yml from this Xcode project (.xcodeproj) instead.")],
     run: { arguments in
-        let path = catalogPath(arguments)
+        if let xcode = arguments.value("xcode") { return try writeProjectTemplate(xcode: xcode) }
+        let path = try catalogPath(arguments)
         let (_, applied) = try Catalog.create(path: path)
         if applied.isEmpty {
             writeOutput("Catalog \(printable(path)) is up to date (schema \(Migration.latestVersion)).")

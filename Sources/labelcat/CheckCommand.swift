@@ -27,7 +27,10 @@ let checkCommand = Command(
         catalog lacks falls back to its parent ('de-DE' to 'de'); '' or 'base' is the base \
         text. Exit status: 0 when every text fits (with --baseline: no new finding), 1 when \
         there are findings (or an error), 2 when the glob, a --locale or a --category \
-        matches nothing, 64 for a usage error.
+        matches nothing, 64 for a usage error. In a folder with labelcat.yml (here or above, \
+        or --config) the project's catalog is brought up to date first (only files whose \
+        content changed are imported), and the project gives the locales, categories, \
+        baseline and ignored findings (docs/project-file.md).
         """,
     arguments: [checkGlobArgument],
     options: checkScopeOptions + [
@@ -36,6 +39,8 @@ let checkCommand = Command(
         .option("baseline", "FILE", help: "Fail only on findings not in this baseline file."),
         .option("update-baseline", "FILE", help: "Write the findings to this baseline file (and exit 0)."),
         .flag("verbose", help: "List the keys whose texts no label shows (the text format counts them)."),
+        .option("shard", "I/N", help: "Check only shard I of N: the labels whose name hashes to it (for N parallel CI jobs)."),
+        configOption,
     ],
     run: runCheck)
 
@@ -54,9 +59,22 @@ let checkScopeOptions: [OptionSpec] = [
 /// category is a usage error, as in every command (one that the catalog does not keep is
 /// "nothing to check").
 func checkScope(_ arguments: ParsedArguments) throws -> CheckScope {
+    let project = try projectConfiguration(arguments)
     let categories = try arguments.values["category"].map { try $0.map { try category(named: $0, arguments).rawValue } }
-    return CheckScope(glob: arguments.positionals.first ?? "*", locales: arguments.values["locale"],
-                      categories: categories, includesShrunk: arguments.flag("shrunk"))
+        ?? project.map { $0.categories.map(\.rawValue) }
+    return CheckScope(glob: arguments.positionals.first ?? "*", locales: arguments.values["locale"] ?? project?.locales,
+                      categories: categories, includesShrunk: arguments.flag("shrunk"), shard: try shardOption(arguments))
+}
+
+/// `--shard I/N`, read; nil when not given.
+func shardOption(_ arguments: ParsedArguments) throws -> CheckShard? {
+    guard let text = arguments.value("shard") else { return nil }
+    let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), let shard = CheckShard(index: index, count: count) else {
+        throw UsageError(message: "The value '\(text)' of '--shard' must be I/N with 1 ≤ I ≤ N (2/4: the second of four shards).",
+                         commandPath: arguments.path)
+    }
+    return shard
 }
 
 /// The exit status of a check that had nothing to check.
@@ -105,12 +123,16 @@ func runCheck(_ arguments: ParsedArguments) throws -> Int32 {
         throw UsageError(message: "'--baseline' and '--update-baseline' cannot be used together: update the file, then check against it.",
                          commandPath: usage)
     }
-    let baseline = try arguments.value("baseline").map(readBaseline)
+    // Named before a project's check moves into the project folder.
+    let baselinePath = arguments.value("baseline").map(absolutePath)
+    let updatePath = arguments.value("update-baseline").map(absolutePath)
+    let project = try updateProjectCatalog(arguments)
+    let baseline = try (baselinePath ?? project?.baseline.flatMap { access($0, F_OK) == 0 ? $0 : nil }).map(readBaseline)
     guard let (_, result) = try runCheckScope(arguments) else { return nothingMatchedStatus }
-    if let path = arguments.value("update-baseline") {
-        return try updateBaseline(path, with: result)
+    let outcome = CheckOutcome(result: result, baseline: baseline, ignoring: ignoreReason(project))
+    if let path = updatePath {
+        return try updateBaseline(path, with: outcome.result)
     }
-    let outcome = CheckOutcome(result: result, baseline: baseline)
     switch format {
     case .text: printText(outcome, verbose: arguments.flag("verbose"))
     case .json: for line in FindingsJSON.lines(outcome) { writeOutput(line) }
@@ -153,6 +175,10 @@ func printText(_ outcome: CheckOutcome, verbose: Bool = false) {
     }
     if !outcome.known.isEmpty {
         writeOutput("\(counted(outcome.known.count, "known finding")) (in the baseline) not listed.")
+    }
+    if !outcome.ignored.isEmpty {
+        writeOutput("\(counted(outcome.ignored.count, "finding")) ignored by labelcat.yml:")
+        for (reason, count) in outcome.ignoredReasons { writeOutput("  \(count) × \(printable(reason))") }
     }
     for (entries, heading) in [(outcome.fixed, "Now fits (in the baseline; update it with --update-baseline):"),
                                (outcome.changed, "Another kind now (in the baseline; the new finding is listed above):"),

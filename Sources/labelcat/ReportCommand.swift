@@ -29,7 +29,7 @@ func runReport(_ arguments: ParsedArguments) throws -> Int32 {
     }
     let baseline = try arguments.value("baseline").map(readBaseline)
     guard let (catalog, result) = try runCheckScope(arguments) else { return nothingMatchedStatus }
-    let outcome = CheckOutcome(result: result, baseline: baseline)
+    let outcome = CheckOutcome(result: result, baseline: baseline, ignoring: ignoreReason(try projectConfiguration(arguments)))
     let written = try HTMLReport(outcome: outcome, toolVersion: labelcatVersion).write(to: out, catalog: catalog)
     writeOutput("Wrote \(printable(written.index)) and \(counted(written.images.count, "picture")): \(outcome.summary)")
     return 0

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import LabelJSON
 import LabelLayout
+import LabelProject
 
 /// The index of the first argument that is not valid UTF-8 (Swift would repair it into
 /// U+FFFD silently), or nil.
@@ -43,6 +44,12 @@ func main() -> Int32 {
             command = command.subcommands.first { $0.name == name } ?? command
         }
         OutputStream.standardError.write("Error: \(printable(error.message))\nUsage: \(usageLine(command, path: error.commandPath))\n  See '\(error.commandPath.joined(separator: " ")) --help' for more information.\n")
+        OutputStream.standardError.flush()
+        return 64
+    } catch let error as ProjectError {
+        // A project file that cannot be used is a usage error: it names the file, line and key.
+        OutputStream.standardOutput.flush()
+        OutputStream.standardError.write("Error: \(error)\n")
         OutputStream.standardError.flush()
         return 64
     } catch {

@@ -125,12 +125,13 @@ public final class FontLibrary: Sendable {
         return face
     }
 
-    /// The identity (path, size, modification time) of every font file and configuration
-    /// file of fontconfig's current configuration, sorted.
+    /// The identity (path, size, modification time) of every font file (installed, and added
+    /// as an application font) and configuration file of fontconfig's current configuration, sorted.
     static func installedFontFiles() -> [String] {
         _ = FcInit()
         var files: Set<String> = []
-        if let set = FcConfigGetFonts(nil, FcSetSystem) {
+        for kind in [FcSetSystem, FcSetApplication] {
+            guard let set = FcConfigGetFonts(nil, kind) else { continue }
             for index in 0..<Int(set.pointee.nfont) {
                 var file: UnsafeMutablePointer<FcChar8>?
                 if let pattern = set.pointee.fonts[index], FcPatternGetString(pattern, "file", 0, &file) == FcResultMatch, let file {
