@@ -230,7 +230,17 @@ func writeTextFile(_ path: String, _ text: String) throws {
     let temporary = "\(path).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { throw CommandError("cannot write '\(path)': \(String(cString: strerror(errno)))") }
-    let bytes = Array(text.utf8)
+    try writeAll(Array(text.utf8), to: descriptor, file: temporary, naming: path)
+    guard close(descriptor) == 0, rename(temporary, path) == 0 else {
+        let reason = String(cString: strerror(errno))
+        unlink(temporary)
+        throw CommandError("cannot write '\(path)': \(reason)")
+    }
+}
+
+/// Writes `bytes` whole to a descriptor of a file just created (`file`), retrying when a signal
+/// interrupts; on failure closes it, removes the file and throws an error naming `path`.
+func writeAll(_ bytes: [UInt8], to descriptor: Int32, file: String, naming path: String) throws {
     var offset = 0
     while offset < bytes.count {
         let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
@@ -238,15 +248,10 @@ func writeTextFile(_ path: String, _ text: String) throws {
         guard written > 0 else {
             let reason = String(cString: strerror(errno))
             close(descriptor)
-            unlink(temporary)
+            unlink(file)
             throw CommandError("cannot write '\(path)': \(reason)")
         }
         offset += written
-    }
-    guard close(descriptor) == 0, rename(temporary, path) == 0 else {
-        let reason = String(cString: strerror(errno))
-        unlink(temporary)
-        throw CommandError("cannot write '\(path)': \(reason)")
     }
 }
 

@@ -128,18 +128,7 @@ func writeProjectTemplate(xcode path: String) throws -> Int32 {
         if errno == EEXIST { throw CommandError("'\(file)' exists already; labelcat does not overwrite it (edit it, or remove it first)") }
         throw CommandError("cannot write '\(file)': \(String(cString: strerror(errno)))")
     }
-    var offset = 0
-    while offset < text.count {
-        let written = text.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, text.count - offset) }
-        if written < 0, errno == EINTR { continue }
-        guard written > 0 else {
-            let reason = String(cString: strerror(errno))
-            close(descriptor)
-            unlink(file)
-            throw CommandError("cannot write '\(file)': \(reason)")
-        }
-        offset += written
-    }
+    try writeAll(text, to: descriptor, file: file, naming: file)
     close(descriptor)
     writeOutput("Wrote \(file) from \(printable(path)): finish it (its comments say how), then run 'labelcat check'.")
     return 0
