@@ -103,10 +103,26 @@ fuzz-build: deps
 	swift build -c release --product labelcat
 	$(FUZZ_BUILD)
 
-# Rewrites docs/cli.md (the CLI reference) from the commands' --help text.
+# Rewrites docs/cli.md (the CLI reference) from the commands' --help text, and builds the
+# libraries' DocC documentation (Sources/X/Documentation.docc) into .build/docs/X.doccarchive:
+# SwiftPM's symbol graphs of the public API, converted by the toolchain's docc (the
+# swift-docc-plugin, which `swift package generate-documentation` needs, cannot be fetched).
+DOCC_TARGETS := LabelModel LabelLayout LabelCatalog
+DOCS_DIR := .build/docs
 docs: deps
 	swift build --product labelcat
 	scripts/update-cli-reference .build/debug/labelcat
+	swift package dump-symbol-graph --minimum-access-level public
+	@set -e; graphs=$$(find .build -path '*/symbolgraph/*.symbols.json' -newer Package.swift -printf '%h\n' | sort -u | head -1); \
+	for target in $(DOCC_TARGETS); do \
+	    rm -rf $(DOCS_DIR)/symbols/$$target && mkdir -p $(DOCS_DIR)/symbols/$$target; \
+	    cp $$graphs/$$target.symbols.json $$graphs/$$target@*.symbols.json $(DOCS_DIR)/symbols/$$target/ 2>/dev/null || \
+	        cp $$graphs/$$target.symbols.json $(DOCS_DIR)/symbols/$$target/; \
+	    docc convert Sources/$$target/Documentation.docc --additional-symbol-graph-dir $(DOCS_DIR)/symbols/$$target \
+	        --fallback-display-name $$target --fallback-bundle-identifier labelcat.$$target \
+	        --output-path $(DOCS_DIR)/$$target.doccarchive --analyze; \
+	done
+	@echo "DocC archives in $(DOCS_DIR)/ (docc preview, or any static host with docc process-archive)"
 
 clean:
 	rm -rf .build Fuzz/.build

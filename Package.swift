@@ -40,9 +40,10 @@ let package = Package(
 
         // Swift layers.
         .target(name: "LabelJSON"),
-        // The model: label definitions and their JSON, geometry, Dynamic Type, format arguments,
-        // pseudolanguages, computed layouts and findings. No C library, no I/O.
-        .target(name: "LabelModel", dependencies: ["LabelJSON"]),
+        // The model: label definitions and their JSON (one table of fields), geometry, Dynamic
+        // Type, format arguments, pseudolanguages, computed layouts and findings. No C library,
+        // no I/O. Auto Layout's devices and priorities are values of its fields.
+        .target(name: "LabelModel", dependencies: ["LabelJSON", "AutoLayout"]),
         // The engine: text layout on real font files (HarfBuzz, fontconfig, ICU).
         .target(name: "LabelLayout", dependencies: ["CHarfBuzz", "CFontconfig", "CICU", "LabelJSON", "LabelModel"]),
         .target(name: "LabelCatalog", dependencies: ["CSQLite", "LabelModel", "LabelLayout", "LabelJSON"],
@@ -84,7 +85,7 @@ let package = Package(
         // The catalog's tests, and importing into a catalog (LabelSync), which shares their helpers.
         .testTarget(name: "LabelCatalogTests", dependencies: ["LabelCatalog", "LabelSync", "LabelModel", "LabelLayout", "LabelJSON",
                                                              "LabelImport", "TestSupport"]),
-        .testTarget(name: "labelcatTests", dependencies: ["LabelJSON", "TestSupport"]),
+        .testTarget(name: "labelcatTests", dependencies: ["LabelJSON", "LabelModel", "TestSupport"]),
         .testTarget(name: "LabelRenderTests", dependencies: ["LabelRender", "LabelModel", "LabelLayout"]),
         .testTarget(name: "LabelReportTests", dependencies: ["LabelReport", "LabelCatalog", "LabelModel", "LabelJSON", "TestSupport"]),
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary", "TestSupport"]),

@@ -96,10 +96,10 @@ public struct CheckResult: Sendable {
 
     /// True when a text with this identity's label, locale and category lies in what was
     /// checked, whether or not it still exists: its label matches the glob, and its locale
-    /// and category are among those checked (any, when none was asked for); a `shrunk`
-    /// identity only when shrunk texts were listed.
+    /// and category are among those checked (any, when none was asked for); an identity of
+    /// a kind listed only when asked (`shrunk`) only when shrunk texts were listed.
     public func covers(_ identity: FindingIdentity) -> Bool {
-        guard identity.kind != .shrunk || scope.includesShrunk else { return false }
+        guard !identity.kind.description.isListedOnlyWhenAsked || scope.includesShrunk else { return false }
         guard scope.glob == "*" || sqliteGlob(scope.glob, identity.label) else { return false }
         if let shard = scope.shard, !shard.contains(identity.label) { return false }
         if scope.locales != nil, !localeMatches.contains(where: { $0.matched == identity.locale }) { return false }

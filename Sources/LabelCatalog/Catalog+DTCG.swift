@@ -1,4 +1,5 @@
 import LabelJSON
+import LabelModel
 
 /// Design tokens in and out in the W3C Design Tokens (DTCG) format: nested groups, inherited
 /// `$type`, `$description`, `$extensions` kept verbatim, aliases `"{a.b}"`.

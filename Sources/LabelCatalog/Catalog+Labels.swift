@@ -70,7 +70,7 @@ extension Catalog {
     }
 
     /// A field's value as its column holds it (nil for NULL).
-    static func fieldValue(_ value: SQLValue, storage: LabelField.Storage) -> JSONValue? {
+    static func fieldValue(_ value: SQLValue, storage: ColumnStorage) -> JSONValue? {
         switch value {
         case .null: return nil
         case .integer(let number): return storage == .bool ? .bool(number != 0) : .number(Double(number))

@@ -1,4 +1,5 @@
 import LabelJSON
+import LabelModel
 
 /// Design tokens: reading, adding or replacing (checked), removing, and who uses them.
 extension Catalog {

@@ -9,8 +9,8 @@ extension LabelRecord {
         textMembers(into: &object)
         object["frame"] = frameJSON
         var resolver = StyleResolver(label: name, tokens: tokens)
-        for field in Self.fields {
-            guard let value = style[field.key], let resolved = try resolver.field(field.key, value) else { continue }
+        for field in LabelField.all {
+            guard let value = style[field.key], let resolved = try resolver.field(field, value) else { continue }
             object[field.key] = resolved
         }
         // A typography token's lineHeight and letterSpacing apply unless the label sets its own.
@@ -71,19 +71,19 @@ struct StyleResolver {
         self.tokens = tokens
     }
 
-    /// A style field's literal value; nil to leave it out.
-    mutating func field(_ key: String, _ value: JSONValue) throws(CatalogError) -> JSONValue? {
-        switch key {
-        case "font": return try font(value)
-        case "contentInsets": return try insets(value)
-        case "textColor", "backgroundColor": return try color(value, field: key)
-        case "numberOfLines", "scale", "lineHeightMultiple", "minimumScaleFactor": return try number(value, field: key, accepted: [.number])
-        case "lineHeight", "lineSpacing", "letterSpacing": return try number(value, field: key)
-        default:
-            if aliasTarget(value) != nil {
-                throw .invalidLabel(label: label, reason: "\(key): takes a literal value, not a token reference")
+    /// A style field's literal value; nil to leave it out. A reference is followed when the
+    /// field takes tokens (`field.tokenTypes`); font, insets and colors take their tokens'
+    /// shapes apart.
+    mutating func field(_ field: LabelField, _ value: JSONValue) throws(CatalogError) -> JSONValue? {
+        switch field.kind {
+        case .font: return try font(value, accepted: field.tokenTypes)
+        case .insets: return try insets(value, accepted: field.tokenTypes)
+        case .color: return try color(value, field: field.key, accepted: field.tokenTypes)
+        case .integer, .number, .enumeration, .bool, .text, .arguments, .priorities, .device:
+            if field.tokenTypes.isEmpty, aliasTarget(value) != nil {
+                throw .invalidLabel(label: label, reason: "\(field.key): takes a literal value, not a token reference")
             }
-            return value
+            return try number(value, field: field.key, accepted: field.tokenTypes)
         }
     }
 
@@ -125,7 +125,8 @@ struct StyleResolver {
         return nil
     }
 
-    /// A dimension or number field, literal or referenced, as a plain JSON number.
+    /// A field's value, literal or referenced: a dimension token's as a plain JSON number
+    /// of points, a number token's as it is.
     private mutating func number(_ value: JSONValue, field: String, accepted: [TokenType] = [.dimension, .number]) throws(CatalogError) -> JSONValue? {
         guard let target = aliasTarget(value) else { return value }
         guard let (type, literal) = try reference(target, field: field, accepted: accepted) else { return nil }
@@ -133,9 +134,9 @@ struct StyleResolver {
     }
 
     /// `font`: a typography or fontFamily reference, or an object whose members may be references.
-    private mutating func font(_ value: JSONValue) throws(CatalogError) -> JSONValue? {
+    private mutating func font(_ value: JSONValue, accepted: [TokenType]) throws(CatalogError) -> JSONValue? {
         if let target = aliasTarget(value) {
-            guard let (type, literal) = try reference(target, field: "font", accepted: [.typography, .fontFamily]) else { return nil }
+            guard let (type, literal) = try reference(target, field: "font", accepted: accepted) else { return nil }
             if type == .fontFamily { return .object(JSONObject([("family", literal)])) }
             let (font, extras) = try LabelRecord.font(fromTypography: literal, textStyle: textStyle(of: target), token: target)
             typographyExtras = extras
@@ -163,9 +164,9 @@ struct StyleResolver {
     }
 
     /// `contentInsets`: an insets reference, or an object whose sides may be references.
-    private mutating func insets(_ value: JSONValue) throws(CatalogError) -> JSONValue? {
+    private mutating func insets(_ value: JSONValue, accepted: [TokenType]) throws(CatalogError) -> JSONValue? {
         if let target = aliasTarget(value) {
-            guard let (_, literal) = try reference(target, field: "contentInsets", accepted: [.insets]) else { return nil }
+            guard let (_, literal) = try reference(target, field: "contentInsets", accepted: accepted) else { return nil }
             let insets = try TokenType.insets.points(literal, token: target)
             return .object(JSONObject([("top", .number(insets.top)), ("left", .number(insets.left)),
                                        ("bottom", .number(insets.bottom)), ("right", .number(insets.right))]))
@@ -179,9 +180,9 @@ struct StyleResolver {
     }
 
     /// `textColor`, `backgroundColor`: a color reference or a literal.
-    private mutating func color(_ value: JSONValue, field: String) throws(CatalogError) -> JSONValue? {
+    private mutating func color(_ value: JSONValue, field: String, accepted: [TokenType]) throws(CatalogError) -> JSONValue? {
         guard let target = aliasTarget(value) else { return value }
-        guard let (_, literal) = try reference(target, field: field, accepted: [.color]) else { return nil }
+        guard let (_, literal) = try reference(target, field: field, accepted: accepted) else { return nil }
         return .string(try TokenType.color(literal, token: target).description)
     }
 }

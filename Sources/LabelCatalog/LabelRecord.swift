@@ -14,32 +14,27 @@ public struct TextSource: Sendable, Hashable {
     }
 }
 
-/// A field of a label definition stored in a `labels` column of its own: its JSON name, its
-/// column, and how its values are kept. `LabelRecord.fields` lists them all; the columns
-/// read and written, the JSON read and written, and `label set`'s options follow that list.
-public struct LabelField: Sendable, Hashable {
-    /// How a column holds a field's values.
-    public enum Storage: Sendable, Hashable {
-        /// A number or a string (a literal, or a token reference `{a.b}`).
-        case scalar
-        /// A JSON object as JSON text, or a token reference (`font`, `contentInsets`).
-        case object
-        /// JSON text, literal only (`arguments`).
-        case json
-        /// `true`/`false` as 1/0.
-        case bool
-    }
+/// How a `labels` column holds a field's values, by the field's kind.
+enum ColumnStorage: Sendable, Hashable {
+    /// A number or a string (a literal, or a token reference `{a.b}`).
+    case scalar
+    /// A JSON object as JSON text, or a token reference (`font`, `contentInsets`).
+    case object
+    /// JSON text, literal only (`arguments`).
+    case json
+    /// `true`/`false` as 1/0.
+    case bool
+}
 
-    /// The field's name in a label definition (`numberOfLines`).
-    public let key: String
-    /// Its column in `labels` (`number_of_lines`).
-    public let column: String
-    public let storage: Storage
-
-    init(_ key: String, _ column: String, _ storage: Storage = .scalar) {
-        self.key = key
-        self.column = column
-        self.storage = storage
+extension LabelField {
+    /// How the field's column holds its values.
+    var storage: ColumnStorage {
+        switch kind {
+        case .integer, .number, .enumeration, .color, .text, .device: .scalar
+        case .font, .insets, .priorities: .object
+        case .arguments: .json
+        case .bool: .bool
+        }
     }
 }
 
@@ -64,7 +59,7 @@ public struct LabelRecord: Sendable, Hashable {
     public var frame: Rect
     /// An Auto Layout label with no fixed height: `frame.height` is not used (JSON `null`).
     public var isSelfSizing: Bool
-    /// The fields of `LabelRecord.fields` by their JSON name (`font`, `numberOfLines`, …), as given.
+    /// The fields of `LabelField.all` by their JSON name (`font`, `numberOfLines`, …), as given.
     public var style: JSONObject
     /// Where an import read the label (its Interface Builder file): not part of the definition.
     public var source: TextSource?
@@ -83,23 +78,11 @@ public struct LabelRecord: Sendable, Hashable {
         self.source = source
     }
 
-    /// Every definition field with a column of its own, in column order. Besides these a label
-    /// has `name`, `key`, `text`, `texts` and `frame` (`frame_x` … `frame_height`, NULL height
-    /// for a self-sizing label), and the `file` and `line` an import read it from.
-    public static let fields: [LabelField] = [
-        LabelField("font", "font", .object), LabelField("numberOfLines", "number_of_lines"),
-        LabelField("lineBreakMode", "line_break_mode"), LabelField("lineBreakStrategy", "line_break_strategy"),
-        LabelField("textAlignment", "text_alignment"), LabelField("verticalAlignment", "vertical_alignment"),
-        LabelField("contentInsets", "content_insets", .object), LabelField("lineHeight", "line_height"),
-        LabelField("lineHeightMultiple", "line_height_multiple"), LabelField("lineSpacing", "line_spacing"),
-        LabelField("letterSpacing", "letter_spacing"), LabelField("truncationToken", "truncation_token"),
-        LabelField("textColor", "text_color"), LabelField("backgroundColor", "background_color"),
-        LabelField("scale", "scale"),
-        LabelField("adjustsFontSizeToFitWidth", "adjusts_font_size_to_fit_width", .bool),
-        LabelField("minimumScaleFactor", "minimum_scale_factor"),
-        LabelField("allowsDefaultTighteningForTruncation", "allows_default_tightening_for_truncation", .bool),
-        LabelField("arguments", "arguments", .json),
-    ]
+    /// Every definition field with a column of its own, in column order: the style fields
+    /// (`LabelField.all`). Besides these a label has `name`, `key`, `text`, `texts` and `frame`
+    /// (`frame_x` … `frame_height`, NULL height for a self-sizing label), and the `file` and
+    /// `line` an import read it from.
+    public static var fields: [LabelField] { LabelField.all }
 
     /// The members of a definition that are not in `fields`.
     static let structuralMembers = ["name", "key", "text", "texts", "frame"]

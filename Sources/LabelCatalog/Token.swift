@@ -22,12 +22,6 @@ public struct Token: Sendable, Hashable {
     }
 }
 
-/// The token types labelcat understands: DTCG's `dimension`, `number`, `fontFamily`,
-/// `fontWeight`, `typography`, `color`, and labelcat's own `insets`.
-public enum TokenType: String, Sendable, CaseIterable {
-    case dimension, number, fontFamily, fontWeight, typography, color, insets
-}
-
 /// A token's value with every alias followed: literal JSON, and the tokens read on the way.
 public struct ResolvedToken: Sendable {
     public var type: TokenType

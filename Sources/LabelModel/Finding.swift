@@ -1,6 +1,8 @@
 import LabelJSON
 
-/// What a finding says is wrong with a text (docs/ci.md, "Findings").
+/// What a finding says is wrong with a text (docs/ci.md, "Findings"). Everything an output
+/// says of a kind (title, explanation, severity, SARIF rule, GitHub level, JUnit status) is
+/// its `description`, the one place a kind is described.
 public enum FindingKind: String, Sendable, CaseIterable {
     /// Text is hidden because the label's `numberOfLines` is reached: the text needs more
     /// lines than the label allows (for a one-line label: it is too wide).
@@ -12,6 +14,114 @@ public enum FindingKind: String, Sendable, CaseIterable {
     case shrunk
     /// The label could not be laid out (an unknown font, a broken token reference, …).
     case error
+    /// Auto Layout: the frame the label's scene gives it is smaller than its text needs, and
+    /// the label (a fixed frame, or a required constraint) cannot grow.
+    case clipped
+    /// Auto Layout: the label's scene has required constraints that cannot all hold.
+    case unsatisfiable
+    /// Auto Layout: the label's scene does not pin the label's frame down to one answer.
+    case ambiguous
+
+    /// How the kind is shown and judged, by every output.
+    public var description: FindingKindDescription {
+        switch self {
+        case .truncated:
+            FindingKindDescription(
+                title: "Label text truncated",
+                explanation: "The text needs more lines than the label's numberOfLines allows, so part of it is hidden (for a one-line label: the text is wider than the label).",
+                advice: "Shorten the text, give the label more lines or more width. For a one-line label the result says by how many points the text is too wide.",
+                severity: .error, sarifRuleName: "LabelTextTruncated", gitHubLevel: .error, junitStatus: .failure)
+        case .lines:
+            FindingKindDescription(
+                title: "Label loses lines to its height",
+                explanation: "The label's height holds fewer lines than the text needs and numberOfLines allows, so part of the text is hidden.",
+                advice: "Make the label taller (the result says by how many points) or shorten the text.",
+                severity: .error, sarifRuleName: "LabelLosesLinesToHeight", gitHubLevel: .error, junitStatus: .failure)
+        case .shrunk:
+            FindingKindDescription(
+                title: "Label font shrunk to fit",
+                explanation: "The text fits only because the label shrinks its font (adjustsFontSizeToFitWidth).",
+                advice: "The text is drawn smaller than designed.",
+                severity: .note, sarifRuleName: "LabelFontShrunk", gitHubLevel: .warning, junitStatus: .failure,
+                isListedOnlyWhenAsked: true)
+        case .error:
+            FindingKindDescription(
+                title: "Label cannot be laid out",
+                explanation: "The label could not be laid out, for example because a font or a token it names does not exist.",
+                advice: "The message names what failed.",
+                severity: .error, sarifRuleName: "LabelLayoutError", gitHubLevel: .error, junitStatus: .error, hasLayout: false)
+        case .clipped:
+            FindingKindDescription(
+                title: "Label clipped by its scene",
+                explanation: "Solved with its scene's constraints on a device, the label gets a frame smaller than its text needs, and nothing lets it grow: part of the text is hidden on that device.",
+                advice: "Let the label grow (lower a fixed width or height constraint's priority below its compression resistance, or remove it), give it more lines, or shorten the text.",
+                severity: .error, sarifRuleName: "LabelClippedByScene", gitHubLevel: .error, junitStatus: .failure)
+        case .unsatisfiable:
+            FindingKindDescription(
+                title: "Label's constraints cannot all hold",
+                explanation: "The required constraints of the label's scene contradict each other: UIKit breaks one of them at run time, and where the label ends up depends on which.",
+                advice: "Find the contradicting constraints (the message names them) and lower one's priority below 1000 or remove it.",
+                severity: .error, sarifRuleName: "LabelConstraintsUnsatisfiable", gitHubLevel: .error, junitStatus: .error, hasLayout: false)
+        case .ambiguous:
+            FindingKindDescription(
+                title: "Label's frame is ambiguous",
+                explanation: "The constraints of the label's scene allow more than one frame for the label, so UIKit may place it differently from run to run; the text was laid out in one of them.",
+                advice: "Add the constraint the message says is missing (a position or a size on the named axis), or give competing constraints different priorities.",
+                severity: .warning, sarifRuleName: "LabelFrameAmbiguous", gitHubLevel: .warning, junitStatus: .failure)
+        }
+    }
+}
+
+/// Everything the outputs say of a finding kind: text, JSON, GitHub annotations, JUnit, SARIF
+/// and the HTML report all read it from `FindingKind.description`.
+public struct FindingKindDescription: Sendable, Hashable {
+    /// A short title, as a CI system shows it above the message.
+    public let title: String
+    /// What the kind means, for rule descriptions.
+    public let explanation: String
+    /// What to do about it, after the explanation in a rule's help.
+    public let advice: String
+    /// How bad it is.
+    public let severity: FindingSeverity
+    /// The SARIF rule's name (`LabelTextTruncated`); its id is `labelcat/` and the kind.
+    public let sarifRuleName: String
+    /// The GitHub Actions workflow command that annotates it.
+    public let gitHubLevel: GitHubLevel
+    /// How a JUnit test case of it ends.
+    public let junitStatus: JUnitStatus
+    /// Listed only when a check asks for it (`shrunk`): a baseline entry of it counts only then.
+    public let isListedOnlyWhenAsked: Bool
+    /// Whether a finding of this kind has a layout to show (lines, measurements, pictures).
+    public let hasLayout: Bool
+
+    init(title: String, explanation: String, advice: String, severity: FindingSeverity, sarifRuleName: String,
+         gitHubLevel: GitHubLevel, junitStatus: JUnitStatus, isListedOnlyWhenAsked: Bool = false, hasLayout: Bool = true) {
+        self.title = title
+        self.explanation = explanation
+        self.advice = advice
+        self.severity = severity
+        self.sarifRuleName = sarifRuleName
+        self.gitHubLevel = gitHubLevel
+        self.junitStatus = junitStatus
+        self.isListedOnlyWhenAsked = isListedOnlyWhenAsked
+        self.hasLayout = hasLayout
+    }
+
+    /// How bad a finding is; SARIF's `level` is its name.
+    public enum FindingSeverity: String, Sendable, Hashable {
+        case error, warning, note
+    }
+
+    /// A GitHub Actions annotation command.
+    public enum GitHubLevel: String, Sendable, Hashable {
+        case error, warning, notice
+    }
+
+    /// A JUnit test case's element: a `<failure>` (the text does not fit) or an `<error>` (it
+    /// could not be checked).
+    public enum JUnitStatus: String, Sendable, Hashable {
+        case failure, error
+    }
 }
 
 /// Where a text came from when it was imported from a project's file (a strings table, a

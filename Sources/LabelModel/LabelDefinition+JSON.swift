@@ -31,37 +31,8 @@ extension LabelDefinition {
                 if let plain = try decodeTexts(localized, locale: locale, field: "\(field).\(locale)") { texts[locale] = plain }
             }
         }
-        try reader.optional("arguments") { value, field throws(LayoutError) in arguments = try FormatArgument.list(fromJSON: value, field: field) }
-        try reader.optional("font") { value, field throws(LayoutError) in font = try Self.decodeFont(value, field: field) }
-        try reader.optional("numberOfLines") { value, field throws(LayoutError) in
-            numberOfLines = try FieldReader.integer(value, field, minimum: 0)
-        }
-        try reader.optional("lineBreakMode") { value, field throws(LayoutError) in lineBreakMode = try FieldReader.enumeration(value, field) }
-        try reader.optional("lineBreakStrategy") { value, field throws(LayoutError) in lineBreakStrategy = try FieldReader.enumeration(value, field) }
-        try reader.optional("textAlignment") { value, field throws(LayoutError) in textAlignment = try FieldReader.enumeration(value, field) }
-        try reader.optional("verticalAlignment") { value, field throws(LayoutError) in verticalAlignment = try FieldReader.enumeration(value, field) }
-        try reader.optional("contentInsets") { value, field throws(LayoutError) in contentInsets = try Self.decodeInsets(value, field: field) }
-        try reader.optional("lineHeight") { value, field throws(LayoutError) in lineHeight = try FieldReader.number(value, field, minimum: 0) }
-        try reader.optional("lineHeightMultiple") { value, field throws(LayoutError) in lineHeightMultiple = try FieldReader.number(value, field, minimum: 0) }
-        try reader.optional("lineSpacing") { value, field throws(LayoutError) in lineSpacing = try FieldReader.number(value, field, minimum: 0) }
-        try reader.optional("letterSpacing") { value, field throws(LayoutError) in letterSpacing = try FieldReader.number(value, field) }
-        try reader.optional("truncationToken") { value, field throws(LayoutError) in
-            guard let token = value.string, !FieldReader.isReference(value) else { throw FieldReader.typeError(field, "a string", value) }
-            truncationToken = token
-        }
-        try reader.optional("textColor") { value, field throws(LayoutError) in textColor = try FieldReader.color(value, field) }
-        try reader.optional("backgroundColor") { value, field throws(LayoutError) in backgroundColor = try FieldReader.color(value, field) }
-        try reader.optional("scale") { value, field throws(LayoutError) in
-            scale = try FieldReader.integer(value, field, minimum: 1)
-            guard scale <= 3 else { throw .invalidField(field: field, message: "must be 1, 2 or 3, got \(scale)") }
-        }
-        try reader.optional("adjustsFontSizeToFitWidth") { value, field throws(LayoutError) in adjustsFontSizeToFitWidth = try FieldReader.bool(value, field) }
-        try reader.optional("minimumScaleFactor") { value, field throws(LayoutError) in
-            minimumScaleFactor = try FieldReader.number(value, field, minimum: 0)
-            guard minimumScaleFactor <= 1 else { throw .invalidField(field: field, message: "must be from 0 to 1, got \(formatNumber(minimumScaleFactor))") }
-        }
-        try reader.optional("allowsDefaultTighteningForTruncation") { value, field throws(LayoutError) in
-            allowsDefaultTighteningForTruncation = try FieldReader.bool(value, field)
+        for field in LabelField.all {
+            try reader.optional(field.key) { value, path throws(LayoutError) in try field.read(value, into: &self, path: path) }
         }
         try reader.refuseUnknownMembers()
         try validateNumbers()
@@ -251,17 +222,10 @@ extension LabelDefinition {
         try check(frame.y, "frame.y", minimum: -.infinity, maximum: .infinity)
         try check(frame.width, "frame.width", maximum: .infinity)
         try check(frame.height, "frame.height", maximum: .infinity)
-        try check(contentInsets.top, "contentInsets.top")
-        try check(contentInsets.left, "contentInsets.left")
-        try check(contentInsets.bottom, "contentInsets.bottom")
-        try check(contentInsets.right, "contentInsets.right")
-        try check(lineHeight, "lineHeight")
-        try check(lineHeightMultiple, "lineHeightMultiple")
-        try check(lineSpacing, "lineSpacing")
         guard font.size.isFinite, font.size >= 0.01, font.size <= 10_000 else {
             throw .invalidField(field: "font.size", message: "must be 0.01–10000, got \(formatNumber(font.size))")
         }
-        try check(letterSpacing, "letterSpacing", minimum: -Self.maximumLength)
+        for field in LabelField.all { try field.checkBounds(of: self) }
         guard letterSpacing >= -font.size else {
             throw .invalidField(field: "letterSpacing", message: "must be at least −font.size (\(formatNumber(-font.size))): letter spacing takes away at most one em per grapheme, got \(formatNumber(letterSpacing))")
         }
@@ -269,8 +233,6 @@ extension LabelDefinition {
             throw .invalidField(field: lineHeight != 0 && lineHeight < 0.01 ? "lineHeight" : "lineHeightMultiple",
                                 message: "must be 0 (the font's own) or at least 0.01")
         }
-        guard numberOfLines >= 0 else { throw .invalidField(field: "numberOfLines", message: "must be an integer ≥ 0, got \(numberOfLines)") }
-        guard (1...3).contains(scale) else { throw .invalidField(field: "scale", message: "must be 1, 2 or 3, got \(scale)") }
     }
 }
 
@@ -432,17 +394,7 @@ extension LabelDefinition {
                 writer.endObject()
             }
         }
-        if let arguments {
-            writer.key("arguments")
-            writer.beginArray()
-            for argument in arguments {
-                switch argument {
-                case .string(let string): writer.string(string)
-                case .number(let number): writer.number(number)
-                }
-            }
-            writer.endArray()
-        }
+        for field in LabelField.beforeFrame where field.isWritten(for: self) { field.write(self, into: &writer) }
         writer.key("frame")
         writer.beginObject()
         writer.key("x"); writer.number(frame.x)
@@ -451,51 +403,7 @@ extension LabelDefinition {
         writer.key("height")
         if isSelfSizing { writer.null() } else { writer.number(frame.height) }
         writer.endObject()
-        writer.key("font")
-        writer.beginObject()
-        if !font.families.isEmpty {
-            writer.key("family")
-            if font.families.count == 1 {
-                writer.string(font.families[0])
-            } else {
-                writer.beginArray()
-                for family in font.families { writer.string(family) }
-                writer.endArray()
-            }
-        }
-        if let textStyle = font.textStyle {
-            writer.key("textStyle"); writer.string(textStyle.rawValue)
-        } else {
-            writer.key("size"); writer.number(font.size)
-        }
-        writer.key("weight"); writer.number(font.weight)
-        if let scalesWithCategory = font.scalesWithCategory {
-            writer.key("scalesWithCategory"); writer.string(scalesWithCategory.rawValue)
-        }
-        writer.endObject()
-        writer.key("numberOfLines"); writer.number(numberOfLines)
-        writer.key("lineBreakMode"); writer.string(lineBreakMode.rawValue)
-        writer.key("lineBreakStrategy"); writer.string(lineBreakStrategy.rawValue)
-        writer.key("textAlignment"); writer.string(textAlignment.rawValue)
-        writer.key("verticalAlignment"); writer.string(verticalAlignment.rawValue)
-        writer.key("contentInsets")
-        writer.beginObject()
-        writer.key("top"); writer.number(contentInsets.top)
-        writer.key("left"); writer.number(contentInsets.left)
-        writer.key("bottom"); writer.number(contentInsets.bottom)
-        writer.key("right"); writer.number(contentInsets.right)
-        writer.endObject()
-        writer.key("lineHeight"); writer.number(lineHeight)
-        writer.key("lineHeightMultiple"); writer.number(lineHeightMultiple)
-        writer.key("lineSpacing"); writer.number(lineSpacing)
-        writer.key("letterSpacing"); writer.number(letterSpacing)
-        writer.key("truncationToken"); writer.string(truncationToken)
-        writer.key("textColor"); writer.string(textColor.description)
-        writer.key("backgroundColor"); writer.string(backgroundColor.description)
-        writer.key("scale"); writer.number(scale)
-        writer.key("adjustsFontSizeToFitWidth"); writer.bool(adjustsFontSizeToFitWidth)
-        writer.key("minimumScaleFactor"); writer.number(minimumScaleFactor)
-        writer.key("allowsDefaultTighteningForTruncation"); writer.bool(allowsDefaultTighteningForTruncation)
+        for field in LabelField.afterFrame where field.isWritten(for: self) { field.write(self, into: &writer) }
         writer.endObject()
     }
 

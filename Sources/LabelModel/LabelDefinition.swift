@@ -1,3 +1,5 @@
+import AutoLayout
+
 /// A label as `UILabel` sees it, with the seeds' vertical alignment and seed 004's content
 /// insets: every style value resolved to a literal (docs/layout-rules.md). Token references are resolved
 /// by the catalog before a definition reaches the engine.
@@ -51,6 +53,15 @@ public struct LabelDefinition: Sendable, Hashable {
     /// An Auto Layout label with no fixed height (`frame.height` null in JSON): its height is
     /// its text's, up to `numberOfLines`; `frame.height` is not used (0 when read from JSON).
     public var isSelfSizing = false
+    /// Auto Layout's content hugging priorities per axis (UIKit's default 250 on both).
+    public var contentHugging = AxisPriorities.defaultHugging
+    /// Auto Layout's compression resistance priorities per axis (UIKit's default 750 on both).
+    public var compressionResistance = AxisPriorities.defaultCompressionResistance
+    /// The device the label is laid out on; nil: the width its file was designed at.
+    public var device: Device?
+
+    /// A definition with nothing set: every field's default.
+    static let blank = LabelDefinition(name: "a", frame: .zero)
 
     public init(name: String, frame: Rect) {
         self.name = name

@@ -23,11 +23,17 @@ extension Finding {
             return "\(name) fits only with its font shrunk."
         case .error:
             return "\(name) cannot be laid out: \(printable(error ?? "unknown error"))."
+        case .clipped:
+            return "\(name) is clipped by its scene: \(counts)."
+        case .unsatisfiable:
+            return "\(name) is in a scene whose constraints cannot all hold: \(printable(error ?? "unknown constraints"))."
+        case .ambiguous:
+            return "\(name) has an ambiguous frame in its scene\(error.map { ": \(printable($0))" } ?? "")."
         }
     }
 
     /// A short title for the kind, as a CI system shows it above the message.
-    public var title: String { kind.title }
+    public var title: String { kind.description.title }
 
     /// The lines under the summary: the visible text, and where the text came from.
     public var details: [String] {
@@ -51,32 +57,6 @@ extension Finding {
         if widthOver > 0 { parts.append("width +\(points(widthOver))") }
         if heightOver > 0 { parts.append("height +\(points(heightOver))") }
         return parts.isEmpty ? "-" : parts.joined(separator: ", ")
-    }
-}
-
-extension FindingKind {
-    /// A short title for the kind.
-    public var title: String {
-        switch self {
-        case .truncated: return "Label text truncated"
-        case .lines: return "Label loses lines to its height"
-        case .shrunk: return "Label font shrunk to fit"
-        case .error: return "Label cannot be laid out"
-        }
-    }
-
-    /// What the kind means, for rule descriptions.
-    public var explanation: String {
-        switch self {
-        case .truncated:
-            return "The text needs more lines than the label's numberOfLines allows, so part of it is hidden (for a one-line label: the text is wider than the label)."
-        case .lines:
-            return "The label's height holds fewer lines than the text needs and numberOfLines allows, so part of the text is hidden."
-        case .shrunk:
-            return "The text fits only because the label shrinks its font (adjustsFontSizeToFitWidth)."
-        case .error:
-            return "The label could not be laid out, for example because a font or a token it names does not exist."
-        }
     }
 }
 

@@ -110,7 +110,7 @@ extension HTMLReport {
         html += "<h3><span class=\"name\">\(escapeMarkup(finding.text.displayName))</span> <span class=\"kind kind-\(finding.kind.rawValue)\">\(finding.kind.rawValue)</span>"
         if outcome.baseline != nil { html += " <span class=\"status status-\(status)\">\(status)</span>" }
         html += "</h3>\n<p class=\"message\">\(escapeMarkup(finding.summary))</p>\n"
-        if finding.kind != .error {
+        if finding.kind.description.hasLayout {
             html += "<dl class=\"numbers\"><dt>lines shown/needed</dt><dd>\(finding.linesShown)/\(finding.linesNeeded)</dd>"
             html += "<dt>width over</dt><dd>\(points(finding.widthOver))</dd><dt>height over</dt><dd>\(points(finding.heightOver))</dd></dl>\n"
         }
@@ -187,6 +187,14 @@ extension HTMLReport {
         return html + "</ul>\n</details>\n</section>\n"
     }
 
+    /// Each kind's badge colour, by its severity: red for an error, orange for a warning or a
+    /// note, grey for a kind without a layout (the label could not be laid out).
+    static let kindColors = FindingKind.allCases.compactMap { kind -> String? in
+        let about = kind.description
+        let color = !about.hasLayout ? "#555" : about.severity == .error ? nil : "var(--warn)"
+        return color.map { ".kind-\(kind.rawValue) { background: \($0); }" }
+    }.joined(separator: " ")
+
     static let style = """
 
         :root { color-scheme: light; --ink: #1d1d1f; --muted: #6e6e73; --line: #d2d2d7; --bad: #c9252d; --warn: #b25000; }
@@ -200,7 +208,7 @@ extension HTMLReport {
         .finding { border: 1px solid var(--line); border-radius: 8px; padding: 12px 14px; margin: 12px 0; }
         .finding[hidden] { display: none; }
         .kind { font-size: 12px; border-radius: 4px; padding: 1px 6px; color: #fff; background: var(--bad); }
-        .kind-shrunk { background: var(--warn); } .kind-error { background: #555; }
+        \(kindColors)
         .status { font-size: 12px; color: var(--muted); border: 1px solid var(--line); border-radius: 4px; padding: 0 5px; }
         .status-new { color: var(--bad); border-color: var(--bad); }
         .message { margin: 4px 0 8px; }

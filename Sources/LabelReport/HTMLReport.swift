@@ -44,7 +44,7 @@ public struct HTMLReport {
             var entries: [FindingEntry] = []
             for (index, finding) in outcome.result.findings.enumerated() {
                 var entry = FindingEntry(id: index + 1, finding: finding, isNew: outcome.isNew(finding))
-                if finding.kind != .error {
+                if finding.kind.description.hasLayout {
                     entry.picture = try painter.picture(of: finding.text)
                     if !finding.locale.isEmpty {
                         entry.basePicture = try painter.picture(of: CheckedText(label: finding.label, locale: "",

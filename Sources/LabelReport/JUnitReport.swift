@@ -4,8 +4,8 @@ import LabelModel
 
 /// `check --format junit`: JUnit XML as GitLab, Jenkins and most CI systems read it. One
 /// `<testsuite>` per locale, one `<testcase>` per checked text (label × locale × category ×
-/// variant; `classname` is the label's name); a new finding is a `<failure>` (an `<error>`
-/// for kind `error`), a known one (in the baseline) `<skipped>`; a baseline entry that now
+/// variant; `classname` is the label's name); a new finding is a `<failure>` or an `<error>`
+/// (the kind's `junitStatus`), a known one (in the baseline) `<skipped>`; a baseline entry that now
 /// fits passes with a note in `<system-out>`. Only the elements and attributes of the common
 /// JUnit schema are used (`testsuites`, `testsuite`, `testcase`, `failure`, `error`,
 /// `skipped`, `system-out`). Names and messages are shown `printable` (CI systems show them to
@@ -39,12 +39,13 @@ public enum JUnitReport {
                     if !outcome.isNew(finding) {
                         counts.skipped += 1
                         cases += ">\n      <skipped message=\"known finding (in the baseline): \(message)\"/>\n    </testcase>\n"
-                    } else if finding.kind == .error {
-                        counts.errors += 1
-                        cases += ">\n      <error message=\"\(message)\" type=\"error\">\(details)</error>\n    </testcase>\n"
                     } else {
-                        counts.failures += 1
-                        cases += ">\n      <failure message=\"\(message)\" type=\"\(finding.kind.rawValue)\">\(details)</failure>\n    </testcase>\n"
+                        let element = finding.kind.description.junitStatus.rawValue
+                        switch finding.kind.description.junitStatus {
+                        case .error: counts.errors += 1
+                        case .failure: counts.failures += 1
+                        }
+                        cases += ">\n      <\(element) message=\"\(message)\" type=\"\(finding.kind.rawValue)\">\(details)</\(element)>\n    </testcase>\n"
                     }
                 } else if fixed.contains(checked) {
                     let entries = outcome.fixed.filter { $0.text == checked }.map(\.kind.rawValue).joined(separator: ", ")

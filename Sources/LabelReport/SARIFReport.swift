@@ -20,11 +20,11 @@ public enum SARIFReport {
         let rules: [JSONValue] = kinds.map { kind in
             .object(JSONObject([
                 ("id", .string(ruleID(kind))),
-                ("name", .string(ruleName(kind))),
-                ("shortDescription", .object(JSONObject([("text", .string(kind.title))]))),
-                ("fullDescription", .object(JSONObject([("text", .string(kind.explanation))]))),
-                ("help", .object(JSONObject([("text", .string(help(kind)))]))),
-                ("defaultConfiguration", .object(JSONObject([("level", .string(level(kind)))]))),
+                ("name", .string(kind.description.sarifRuleName)),
+                ("shortDescription", .object(JSONObject([("text", .string(kind.description.title))]))),
+                ("fullDescription", .object(JSONObject([("text", .string(kind.description.explanation))]))),
+                ("help", .object(JSONObject([("text", .string(kind.description.explanation + " " + kind.description.advice))]))),
+                ("defaultConfiguration", .object(JSONObject([("level", .string(kind.description.severity.rawValue))]))),
             ]))
         }
         var results: [JSONValue] = []
@@ -32,7 +32,7 @@ public enum SARIFReport {
             var result = JSONObject([
                 ("ruleId", .string(ruleID(finding.kind))),
                 ("ruleIndex", .number(Double(kinds.firstIndex(of: finding.kind)!))),
-                ("level", .string(level(finding.kind))),
+                ("level", .string(finding.kind.description.severity.rawValue)),
                 ("message", .object(JSONObject([("text", .string(([finding.summary] + finding.details).joined(separator: "\n")))]))),
                 ("locations", .array([location(finding)])),
                 ("partialFingerprints", .object(JSONObject([(fingerprintKey, .string(fingerprint(finding.identity)))]))),
@@ -61,33 +61,6 @@ public enum SARIFReport {
     }
 
     public static func ruleID(_ kind: FindingKind) -> String { "labelcat/\(kind.rawValue)" }
-
-    static func ruleName(_ kind: FindingKind) -> String {
-        switch kind {
-        case .truncated: return "LabelTextTruncated"
-        case .lines: return "LabelLosesLinesToHeight"
-        case .shrunk: return "LabelFontShrunk"
-        case .error: return "LabelLayoutError"
-        }
-    }
-
-    static func help(_ kind: FindingKind) -> String {
-        switch kind {
-        case .truncated:
-            return "\(kind.explanation) Shorten the text, give the label more lines or more width. For a one-line label the result says by how many points the text is too wide."
-        case .lines:
-            return "\(kind.explanation) Make the label taller (the result says by how many points) or shorten the text."
-        case .shrunk:
-            return "\(kind.explanation) The text is drawn smaller than designed."
-        case .error:
-            return "\(kind.explanation) The message names what failed."
-        }
-    }
-
-    /// `error` for text that is cut off or cannot be laid out, `note` for a shrunk font.
-    static func level(_ kind: FindingKind) -> String {
-        kind == .shrunk ? "note" : "error"
-    }
 
     /// The finding's identity as one string: label, locale, variant, category and kind,
     /// joined with `/` (each part percent-encoded where it holds `/` or `%`).

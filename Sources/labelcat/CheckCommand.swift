@@ -160,8 +160,8 @@ func printText(_ outcome: CheckOutcome, verbose: Bool = false) {
             var cells = [finding.label, LocaleTag.name(finding.locale)]
             if variants { cells.append(finding.variant.isEmpty ? "-" : finding.variant) }
             if categories { cells.append(finding.category) }
-            if finding.kind == .error {
-                cells += ["error", "-", "-", "error: \(finding.error ?? "")"]
+            if !finding.kind.description.hasLayout {
+                cells += [finding.kind.rawValue, "-", "-", "\(finding.kind.rawValue): \(finding.error ?? "")"]
             } else {
                 cells += [finding.kind.rawValue, "\(finding.linesShown)/\(finding.linesNeeded)", finding.overText,
                           finding.lines.joined(separator: " ⏎ ")]

@@ -32,7 +32,10 @@ func labelSetError(_ message: String) -> UsageError {
     UsageError(message: message, commandPath: labelSetUsage)
 }
 
-/// Every option of `label set`, in the order their edits apply (`--font` before `--text-style`).
+/// Every option of `label set`, in the order their edits apply (`--font` before `--text-style`):
+/// the texts, key and frame, then one option per style field of the model's field table
+/// (`LabelField.all`, which declares each option's name and help), with `--text-style` after
+/// `--font` and `--autoshrink` where the two fields it sets are.
 let labelSetOptions: [LabelSetOption] = [
     LabelSetOption(spec: .option("text", "TEXT", help: "The label's text (with --locale, that locale's; with --variant, that variant's).")) { text, arguments in
         let locale = localeOption(arguments) ?? ""
@@ -56,89 +59,104 @@ let labelSetOptions: [LabelSetOption] = [
         return .object(JSONObject([("x", .number(numbers[0])), ("y", .number(numbers[1])), ("width", .number(numbers[2])),
                                    ("height", selfSizing ? .null : .number(numbers[3]))]))
     },
-    .field(.option("font", "REF|JSON", help: "A typography or fontFamily token reference, or {\"family\", \"size\", \"weight\", \"textStyle\", \"scalesWithCategory\"}."), "font") { font in
-        let value = jsonOrString(font)
-        if value.string != nil, aliasTargetOf(value) == nil, font.hasPrefix("{") {
-            do { _ = try JSONValue.parse(font) } catch {
-                throw CommandError("the value of '--font' is not valid JSON: \(error)")
+] + LabelField.all.reduce(into: [LabelSetOption]()) { options, field in
+    if let shared = field.option.shared {
+        if !options.contains(where: { $0.spec.name == shared.rawValue }) { options.append(sharedOption(shared)) }
+        return
+    }
+    options.append(.field(.option(field.option.name, field.option.valueName, help: field.option.help), field.key) { text in
+        try fieldValue(text, of: field)
+    })
+    if field.kind == .font { options.append(textStyleOption) }
+}
+
+/// A style field's value as `label set` takes it, by the field's kind: numbers and token
+/// references, names, on/off, lists of numbers, JSON.
+func fieldValue(_ text: String, of field: LabelField) throws -> JSONValue {
+    let option = field.option.name
+    switch field.kind {
+    case .integer, .number:
+        if field.tokenTypes.isEmpty, aliasTargetOf(.string(text)) != nil {
+            throw labelSetError("The value '\(text)' of '--\(option)' must be a decimal number: \(field.key) takes no token reference.")
+        }
+        return try numberOrReference(text, option: option)
+    case .enumeration, .text, .color, .device:
+        return .string(text)
+    case .bool:
+        guard let flag = ["on": true, "off": false][text] else {
+            throw labelSetError("The value '\(text)' of '--\(option)' must be on or off.")
+        }
+        return .bool(flag)
+    case .font:
+        let value = jsonOrString(text)
+        if value.string != nil, aliasTargetOf(value) == nil, text.hasPrefix("{") {
+            do { _ = try JSONValue.parse(text) } catch {
+                throw CommandError("the value of '--\(option)' is not valid JSON: \(error)")
             }
         }
         guard aliasTargetOf(value) != nil || value.object != nil else {
-            throw labelSetError("The value of '--font' must be a token reference like '{typography.body}' or JSON like '{\"family\": \"Noto Sans CJK SC\", \"size\": 17}'.")
+            throw labelSetError("The value of '--\(option)' must be a token reference like '{typography.body}' or JSON like '{\"family\": \"Noto Sans CJK SC\", \"size\": 17}'.")
         }
         return value
-    },
-    LabelSetOption(spec: .option("text-style", "STYLE", help: "Dynamic Type: the font's size follows this text style at each content size category (\(TextStyle.allCases.map(\.rawValue).joined(separator: ", ")))." )) { name, _ in
-        guard TextStyle(rawValue: name) != nil else {
-            let names = TextStyle.allCases.map(\.rawValue)
-            throw labelSetError("The value '\(name)' of '--text-style' is not a text style.\(suggestion(name, names, prefix: "")) (one of \(names.joined(separator: ", ")))")
-        }
-        return { json in
-            var font = JSONObject()
-            if let current = json["font"] {
-                guard let object = current.object else {
-                    throw CommandError("the label's font is the token reference \(current.string ?? current.jsonString()); give '--font' a font object to set a text style (or give the token a text style)")
-                }
-                font = object
-            }
-            font["size"] = nil
-            font["textStyle"] = .string(name)
-            json["font"] = .object(font)
-        }
-    },
-    .field(.option("lines", "N|REF", help: "numberOfLines; 0 = unlimited."), "numberOfLines") { try numberOrReference($0, option: "lines") },
-    .field(.option("break", "MODE", help: "lineBreakMode: \(LineBreakMode.allCases.map(\.rawValue).joined(separator: ", "))."), "lineBreakMode") { .string($0) },
-    .field(.option("line-break-strategy", "STRATEGY", help: "lineBreakStrategy: \(LineBreakStrategy.allCases.map(\.rawValue).joined(separator: ", ")) (default standard)."),
-           "lineBreakStrategy") { .string($0) },
-    .field(.option("align", "ALIGNMENT", help: "textAlignment: left, center, right, natural, justified."), "textAlignment") { .string($0) },
-    .field(.option("valign", "ALIGNMENT", help: "verticalAlignment: top, middle, bottom."), "verticalAlignment") { .string($0) },
-    .field(.option("insets", "T,L,B,R|REF", help: "contentInsets, or an insets token reference."), "contentInsets") { insets in
-        if aliasTargetOf(.string(insets)) != nil { return .string(insets) }
-        if let object = (try? JSONValue.parse(insets))?.object { return .object(object) }
-        let numbers = try numberList(insets, count: 4, option: "insets")
+    case .insets:
+        if aliasTargetOf(.string(text)) != nil { return .string(text) }
+        if let object = (try? JSONValue.parse(text))?.object { return .object(object) }
+        let numbers = try numberList(text, count: 4, option: option)
         return .object(JSONObject([("top", .number(numbers[0])), ("left", .number(numbers[1])),
                                    ("bottom", .number(numbers[2])), ("right", .number(numbers[3]))]))
-    },
-    .field(.option("line-height", "PT|REF", help: "A fixed line height in points (0 = the font's)."), "lineHeight") { try numberOrReference($0, option: "line-height") },
-    .field(.option("line-height-multiple", "N|REF", help: "A multiple of the font's line height (0 = 1)."), "lineHeightMultiple") {
-        try numberOrReference($0, option: "line-height-multiple")
-    },
-    .field(.option("line-spacing", "PT|REF", help: "Space between lines."), "lineSpacing") { try numberOrReference($0, option: "line-spacing") },
-    .field(.option("letter-spacing", "PT|REF", help: "Added after every grapheme cluster."), "letterSpacing") { try numberOrReference($0, option: "letter-spacing") },
-    .field(.option("truncation-token", "TEXT", help: "Replaces hidden text (default …)."), "truncationToken") { .string($0) },
-    .field(.option("text-color", "#RRGGBB|REF", help: "Text color (rendering only)."), "textColor") { .string($0) },
-    .field(.option("background-color", "#RRGGBB|REF", help: "Background color (rendering only)."), "backgroundColor") { .string($0) },
-    .field(.option("scale", "1|2|3", help: "The pixel grid for rounding (default 3)."), "scale") { try numberOrReference($0, option: "scale") },
-    LabelSetOption(spec: .option("autoshrink", "MIN_SCALE|off", help: "adjustsFontSizeToFitWidth: shrink the font down to MIN_SCALE × its size (minimumScaleFactor, above 0 and at most 1) before truncating; off: never.")) { text, _ in
-        if text == "off" {
-            return { json in
-                json["adjustsFontSizeToFitWidth"] = nil
-                json["minimumScaleFactor"] = nil
-            }
-        }
-        guard let scale = parseDecimal(text), scale > 0, scale <= 1 else {
-            throw labelSetError("The value '\(text)' of '--autoshrink' must be the smallest scale of the font, a decimal number above 0 and at most 1 (e.g. 0.5), or off.")
-        }
-        return { json in
-            json["adjustsFontSizeToFitWidth"] = .bool(true)
-            json["minimumScaleFactor"] = .number(scale)
-        }
-    },
-    .field(.option("tightening", "on|off", help: "allowsDefaultTighteningForTruncation: tighten a line slightly too wide instead of truncating it."),
-           "allowsDefaultTighteningForTruncation") { text in
-        guard let flag = ["on": true, "off": false][text] else {
-            throw labelSetError("The value '\(text)' of '--tightening' must be on or off.")
-        }
-        return .bool(flag)
-    },
-    .field(.option("arguments", "JSON", help: "Sample arguments of the text's format specifiers, in order: a JSON array of strings and numbers ('[\"Anna\", 3]')."),
-           "arguments") { text in
+    case .priorities:
+        if let object = (try? JSONValue.parse(text))?.object { return .object(object) }
+        let numbers = try numberList(text, count: 2, option: option, format: "two priorities H,V from 1 to 1000 (e.g. 250,750)")
+        return .object(JSONObject([("horizontal", .number(numbers[0])), ("vertical", .number(numbers[1]))]))
+    case .arguments:
         guard let value = try? JSONValue.parse(text), case .array = value else {
-            throw labelSetError("The value '\(text)' of '--arguments' must be a JSON array of strings and numbers, e.g. '[\"Anna\", 3]'.")
+            throw labelSetError("The value '\(text)' of '--\(option)' must be a JSON array of strings and numbers, e.g. '[\"Anna\", 3]'.")
         }
         return value
-    },
-]
+    }
+}
+
+/// `--text-style`: sets the font's text style (and drops its fixed size).
+let textStyleOption = LabelSetOption(spec: .option("text-style", "STYLE", help: "Dynamic Type: the font's size follows this text style at each content size category (\(TextStyle.allCases.map(\.rawValue).joined(separator: ", ")))." )) { name, _ in
+    guard TextStyle(rawValue: name) != nil else {
+        let names = TextStyle.allCases.map(\.rawValue)
+        throw labelSetError("The value '\(name)' of '--text-style' is not a text style.\(suggestion(name, names, prefix: "")) (one of \(names.joined(separator: ", ")))")
+    }
+    return { json in
+        var font = JSONObject()
+        if let current = json["font"] {
+            guard let object = current.object else {
+                throw CommandError("the label's font is the token reference \(current.string ?? current.jsonString()); give '--font' a font object to set a text style (or give the token a text style)")
+            }
+            font = object
+        }
+        font["size"] = nil
+        font["textStyle"] = .string(name)
+        json["font"] = .object(font)
+    }
+}
+
+/// An option that sets several fields of the table at once.
+func sharedOption(_ option: LabelField.SharedOption) -> LabelSetOption {
+    switch option {
+    case .autoshrink:
+        return LabelSetOption(spec: .option("autoshrink", "MIN_SCALE|off", help: "adjustsFontSizeToFitWidth: shrink the font down to MIN_SCALE × its size (minimumScaleFactor, above 0 and at most 1) before truncating; off: never.")) { text, _ in
+            if text == "off" {
+                return { json in
+                    json["adjustsFontSizeToFitWidth"] = nil
+                    json["minimumScaleFactor"] = nil
+                }
+            }
+            guard let scale = parseDecimal(text), scale > 0, scale <= 1 else {
+                throw labelSetError("The value '\(text)' of '--autoshrink' must be the smallest scale of the font, a decimal number above 0 and at most 1 (e.g. 0.5), or off.")
+            }
+            return { json in
+                json["adjustsFontSizeToFitWidth"] = .bool(true)
+                json["minimumScaleFactor"] = .number(scale)
+            }
+        }
+    }
+}
 
 /// Sets one text in a definition's JSON: the base text (locale "") or a locale's, the plain
 /// text (variant "") or a variant's; a locale's texts become an object of variant: text once

@@ -91,6 +91,36 @@ struct FormatTests {
         #expect(read["suites"]?.array?.allSatisfy { $0["skipped"] == .number(0) } == true)
     }
 
+    // MARK: Kinds
+
+    @Test("Every kind is described once, and each format follows its description: SARIF's level and rule, GitHub's command, JUnit's element",
+          arguments: FindingKind.allCases)
+    func kindDescriptions(kind: FindingKind) throws {
+        let about = kind.description
+        #expect(!about.title.isEmpty && !about.explanation.isEmpty && !about.advice.isEmpty && !about.sarifRuleName.isEmpty)
+        var finding = Self.truncated
+        finding.kind = kind
+        if !about.hasLayout { finding.error = "constraints A and B" }
+        let result = CheckResult(scope: CheckScope(includesShrunk: true), checked: [finding.text], findings: [finding])
+        let outcome = CheckOutcome(result: result, baseline: nil)
+        let sarif = try JSONValue.parse(SARIFReport.render(outcome, toolVersion: "1"))
+        let run = sarif["runs"]?.array?.first
+        let rule = run?["tool"]?["driver"]?["rules"]?.array?.first { $0["id"] == .string(SARIFReport.ruleID(kind)) }
+        #expect(rule?["name"] == .string(about.sarifRuleName))
+        #expect(rule?["defaultConfiguration"]?["level"] == .string(about.severity.rawValue))
+        #expect(run?["results"]?.array?.first?["level"] == .string(about.severity.rawValue))
+        #expect(GitHubAnnotations.render(outcome).hasPrefix("::\(about.gitHubLevel.rawValue) "))
+        #expect(JUnitReport.render(outcome).contains("<\(about.junitStatus.rawValue) message="))
+        #expect(!finding.summary.isEmpty)
+    }
+
+    @Test("Auto Layout's kinds: clipped and unsatisfiable are errors, ambiguous a warning")
+    func autoLayoutKinds() {
+        #expect(FindingKind.clipped.description.severity == .error)
+        #expect(FindingKind.unsatisfiable.description.severity == .error)
+        #expect(FindingKind.ambiguous.description.severity == .warning)
+    }
+
     // MARK: SARIF
 
     @Test("SARIF 2.1.0: rules per kind, a result per finding, file and line or the label as a logical location, fingerprints, baseline states")
@@ -99,7 +129,8 @@ struct FormatTests {
         let read = try Self.parse("sarif", SARIFReport.render(outcome, toolVersion: "9.8.7"))
         #expect(read["tool"] == .string("labelcat"))
         #expect(read["version"] == .string("9.8.7"))
-        #expect(read["rules"]?.array?.compactMap(\.string) == ["labelcat/truncated", "labelcat/lines", "labelcat/shrunk", "labelcat/error"])
+        #expect(read["rules"]?.array?.compactMap(\.string) == ["labelcat/truncated", "labelcat/lines", "labelcat/shrunk", "labelcat/error",
+                                                             "labelcat/clipped", "labelcat/unsatisfiable", "labelcat/ambiguous"])
         let results = read["results"]?.array ?? []
         #expect(results.count == 4)
         var byRule: [String: JSONValue] = [:]
