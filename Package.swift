@@ -45,7 +45,7 @@ let package = Package(
         .target(name: "LabelModel", dependencies: ["LabelJSON"]),
         // The engine: text layout on real font files (HarfBuzz, fontconfig, ICU).
         .target(name: "LabelLayout", dependencies: ["CHarfBuzz", "CFontconfig", "CICU", "LabelJSON", "LabelModel"]),
-        .target(name: "LabelCatalog", dependencies: ["CSQLite", "LabelModel", "LabelLayout", "LabelJSON"],
+        .target(name: "LabelCatalog", dependencies: ["CSQLite", "LabelModel", "LabelLayout", "LabelJSON", "AutoLayout"],
                 plugins: ["EmbedMigrations"]),
         .target(name: "LabelRender", dependencies: ["CCairo", "LabelModel", "LabelLayout"]),
         // What a check found, in the forms CI systems and people read: JSON, GitHub Actions
@@ -57,7 +57,7 @@ let package = Package(
         // Readers of Xcode's files (strings tables, String Catalogs, XLIFF, Interface Builder).
         .target(name: "LabelImport", dependencies: ["CLibXML2", "LabelJSON", "LabelModel", "LabelLayout", "AutoLayout"]),
         // Importing into a catalog: what the readers of Xcode's files read, stored as labels and texts.
-        .target(name: "LabelSync", dependencies: ["LabelCatalog", "LabelImport", "LabelModel", "LabelJSON"]),
+        .target(name: "LabelSync", dependencies: ["LabelCatalog", "LabelImport", "LabelModel", "LabelJSON", "AutoLayout"]),
         // YAML read with libyaml into a node tree with lines and columns.
         .target(name: "LabelYAML", dependencies: ["CYAML"]),
         // The project file, labelcat.yml: read and checked into a typed configuration, found by

@@ -55,7 +55,9 @@ final class ChunkReader: @unchecked Sendable {
             try catalog.refreshSettings()
             let counter = try catalog.changeCounter()
             let fonts = catalog.engine.fonts.identity
-            return ChunkInputs(records: try catalog.records(for: keys), resolvers: try catalog.resolvers(counter: counter),
+            let records = try catalog.records(for: keys)
+            return ChunkInputs(records: records, scenes: try catalog.sceneContext(for: records),
+                               resolvers: try catalog.resolvers(counter: counter),
                                counter: counter, settings: catalog.settings,
                                engine: fonts == engine.fonts.identity ? engine : catalog.engine)
         }
@@ -65,6 +67,8 @@ final class ChunkReader: @unchecked Sendable {
 /// What a chunk of a recompute is computed from, read together.
 struct ChunkInputs {
     var records: [String: LabelRecord]
+    /// The scenes of the records' labels (nil when none is in a scene).
+    var scenes: SceneContext?
     var resolvers: ResultSlots<LabelResolver>
     var counter: Int
     var settings: CatalogSettings
@@ -95,7 +99,8 @@ final class ChunkJob: @unchecked Sendable {
         result = Result {
             let snapshot = try reader.read(keys, engine: engine)
             let computed = Catalog.compute(chunk, records: snapshot.records, resolvers: snapshot.resolvers,
-                                           stored: stored, force: force, settings: snapshot.settings, engine: snapshot.engine)
+                                           stored: stored, force: force, settings: snapshot.settings, engine: snapshot.engine,
+                                           scenes: snapshot.scenes)
             return (computed, snapshot.counter)
         }
     }

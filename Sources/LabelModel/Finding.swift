@@ -12,6 +12,13 @@ public enum FindingKind: String, Sendable, CaseIterable {
     case shrunk
     /// The label could not be laid out (an unknown font, a broken token reference, …).
     case error
+    /// The label's frame, solved by Auto Layout for its text, reaches past its superview or
+    /// the screen (docs/autolayout.md).
+    case clipped
+    /// Required constraints of the label's scene conflict: UIKit breaks one at run time.
+    case unsatisfiable
+    /// The scene's constraints do not determine the label's frame.
+    case ambiguous
 }
 
 /// Where a text came from when it was imported from a project's file (a strings table, a
@@ -42,23 +49,26 @@ public struct FindingIdentity: Sendable, Hashable, Comparable {
     /// The content size category the text was laid out at (`large` by default).
     public var category: String
     public var kind: FindingKind
+    /// The device the label's scene was laid out on ("" for a label in no scene).
+    public var device: String
 
     public init(label: String, locale: String, variant: String = "", category: String = Finding.defaultCategory,
-                kind: FindingKind) {
+                kind: FindingKind, device: String = "") {
         self.label = label
         self.locale = locale
         self.variant = variant
         self.category = category
         self.kind = kind
+        self.device = device
     }
 
     /// The text the identity is about, without the kind.
-    public var text: CheckedText { CheckedText(label: label, locale: locale, variant: variant, category: category) }
+    public var text: CheckedText { CheckedText(label: label, locale: locale, variant: variant, category: category, device: device) }
 
-    /// Ordered by label, locale, variant, category, kind: the order of every list of findings.
+    /// Ordered by label, locale, variant, category, device, kind: the order of every list of findings.
     public static func < (lhs: FindingIdentity, rhs: FindingIdentity) -> Bool {
-        (lhs.label, lhs.locale, lhs.variant, lhs.category, lhs.kind.rawValue)
-            < (rhs.label, rhs.locale, rhs.variant, rhs.category, rhs.kind.rawValue)
+        (lhs.label, lhs.locale, lhs.variant, lhs.category, lhs.device, lhs.kind.rawValue)
+            < (rhs.label, rhs.locale, rhs.variant, rhs.category, rhs.device, rhs.kind.rawValue)
     }
 }
 
@@ -68,12 +78,16 @@ public struct CheckedText: Sendable, Hashable {
     public var locale: String
     public var variant: String
     public var category: String
+    /// The device the label's scene was laid out on ("" for a label in no scene).
+    public var device: String
 
-    public init(label: String, locale: String, variant: String = "", category: String = Finding.defaultCategory) {
+    public init(label: String, locale: String, variant: String = "", category: String = Finding.defaultCategory,
+                device: String = "") {
         self.label = label
         self.locale = locale
         self.variant = variant
         self.category = category
+        self.device = device
     }
 
     /// `cart.title [de, plural.other, accessibilityLarge]`: the label, then in brackets what
@@ -81,7 +95,7 @@ public struct CheckedText: Sendable, Hashable {
     /// than `large`); the name alone for the base text at `large`. For people: each part is
     /// shown `printable`.
     public var displayName: String {
-        let parts = [locale, variant, category == Finding.defaultCategory ? "" : category].filter { !$0.isEmpty }.map(printable)
+        let parts = [locale, variant, category == Finding.defaultCategory ? "" : category, device].filter { !$0.isEmpty }.map(printable)
         return parts.isEmpty ? printable(label) : "\(printable(label)) [\(parts.joined(separator: ", "))]"
     }
 }
@@ -95,7 +109,12 @@ public struct Finding: Sendable, Hashable {
     public var locale: String
     public var variant: String
     public var category: String
+    /// The device the label's scene was laid out on ("" for a label in no scene).
+    public var device: String = ""
     public var kind: FindingKind
+    /// What Auto Layout found (kinds `clipped`, `unsatisfiable`, `ambiguous`): how far past
+    /// which edge, the constraint UIKit breaks, what is not determined.
+    public var detail: String?
     /// Lines the label shows (0 for `error`).
     public var linesShown: Int
     /// Lines the whole text needs at the label's inner width with no limit (0 for `error`).
@@ -133,7 +152,7 @@ public struct Finding: Sendable, Hashable {
     }
 
     public var identity: FindingIdentity {
-        FindingIdentity(label: label, locale: locale, variant: variant, category: category, kind: kind)
+        FindingIdentity(label: label, locale: locale, variant: variant, category: category, kind: kind, device: device)
     }
 
     public var text: CheckedText { identity.text }

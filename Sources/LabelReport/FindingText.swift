@@ -23,6 +23,8 @@ extension Finding {
             return "\(name) fits only with its font shrunk."
         case .error:
             return "\(name) cannot be laid out: \(printable(error ?? "unknown error"))."
+        case .clipped, .unsatisfiable, .ambiguous:
+            return "\(name): \(printable(detail ?? kind.rawValue))."
         }
     }
 
@@ -62,6 +64,9 @@ extension FindingKind {
         case .lines: return "Label loses lines to its height"
         case .shrunk: return "Label font shrunk to fit"
         case .error: return "Label cannot be laid out"
+        case .clipped: return "Label reaches past its superview or the screen"
+        case .unsatisfiable: return "Label's constraints conflict"
+        case .ambiguous: return "Label's frame is ambiguous"
         }
     }
 
@@ -76,6 +81,12 @@ extension FindingKind {
             return "The text fits only because the label shrinks its font (adjustsFontSizeToFitWidth)."
         case .error:
             return "The label could not be laid out, for example because a font or a token it names does not exist."
+        case .clipped:
+            return "Sized by Auto Layout for its text, the label reaches past its superview or the screen, so part of it is not seen."
+        case .unsatisfiable:
+            return "Required constraints of the label's scene conflict; UIKit breaks one of them at run time."
+        case .ambiguous:
+            return "The constraints of the label's scene do not determine its frame; UIKit picks one of several."
         }
     }
 }

@@ -68,6 +68,9 @@ public enum SARIFReport {
         case .lines: return "LabelLosesLinesToHeight"
         case .shrunk: return "LabelFontShrunk"
         case .error: return "LabelLayoutError"
+        case .clipped: return "LabelClipped"
+        case .unsatisfiable: return "LabelConstraintsUnsatisfiable"
+        case .ambiguous: return "LabelFrameAmbiguous"
         }
     }
 
@@ -81,6 +84,8 @@ public enum SARIFReport {
             return "\(kind.explanation) The text is drawn smaller than designed."
         case .error:
             return "\(kind.explanation) The message names what failed."
+        case .clipped, .unsatisfiable, .ambiguous:
+            return "\(kind.explanation) The message names the edges, constraints or parts of the frame concerned."
         }
     }
 
