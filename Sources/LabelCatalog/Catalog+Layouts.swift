@@ -38,8 +38,8 @@ public struct StoredLayout: Sendable {
     var intrinsicSize: Size?
     var boundsSize: Size?
 
-    /// layout JSON, with the `device`, `frame` and `frameSource` of docs/autolayout.md; nil
-    /// when `layout` is.
+    /// layout JSON (for a label of a scene with the `device`, `frame` and `frameSource` of
+    /// docs/autolayout.md; for a label in no scene exactly `measure`'s); nil when `layout` is.
     public var json: String? {
         guard let layout else { return nil }
         var writer = JSONWriter(numberStyle: .millis, capacity: 1024)
@@ -57,14 +57,12 @@ public struct StoredLayout: Sendable {
         return placed
     }
 
-    /// Writes `device`, `frame`, `frameSource` (and `savedFrameReason`, `sceneFindings`).
+    /// Writes `device`, `frame`, `frameSource` (and `savedFrameReason`, `sceneFindings`) of a
+    /// label of a scene; nothing for a label in no scene.
     public func placementJSON(into writer: inout JSONWriter) {
+        guard let placement else { return }
         writer.key("device")
         if device.isEmpty { writer.null() } else { writer.string(device) }
-        guard let placement else {
-            writer.key("frameSource"); writer.string("definition")
-            return
-        }
         writer.key("frame"); writer.rect(placement.frame)
         writer.key("frameSource"); writer.string(placement.source.rawValue)
         if let reason = placement.savedReason {
