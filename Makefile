@@ -7,8 +7,9 @@
 #   make bench   release benchmarks: the engine against Pango, the catalog against its write
 #                ceiling (BENCH_LABELS=1000000 for the issue's million-label catalog) and with
 #                three content size categories, how token import scales (5,000 vs 50,000
-#                tokens), and importing a String Catalog of 100,000 keys x 10 locales against a
-#                bare INSERT loop
+#                tokens), importing a String Catalog of 100,000 keys x 10 locales against a
+#                bare INSERT loop, and storyboards of BENCH_SCENES scenes x 20 labels x 10
+#                locales x 3 devices recomputed with Auto Layout against the text layout alone
 #   make fidelity  line breaks and widths against headless Chromium (FIDELITY_COUNT cases)
 
 SHELL := /bin/bash
@@ -36,6 +37,7 @@ BENCH_COUNT ?= 100000
 BENCH_LABELS ?= 100000
 BENCH_IMPORT_KEYS ?= 100000
 BENCH_PROJECT_KEYS ?= 100000
+BENCH_SCENES ?= 100
 BENCH_DIR := .build/bench
 FUZZ_SECONDS ?= 60
 FUZZ_RUNS ?= 0
@@ -89,6 +91,7 @@ bench: bench-deps build
 	python3 Benchmarks/run_token_bench.py --labelcat .build/release/labelcat --work $(BENCH_DIR)
 	python3 Benchmarks/run_import_bench.py --labelcat .build/release/labelcat --keys $(BENCH_IMPORT_KEYS) --work $(BENCH_DIR)
 	python3 Benchmarks/run_project_bench.py --labelcat .build/release/labelcat --keys $(BENCH_PROJECT_KEYS) --work $(BENCH_DIR)
+	python3 Benchmarks/run_scene_bench.py --labelcat .build/release/labelcat --scenes $(BENCH_SCENES) --work $(BENCH_DIR)
 
 .PHONY: fuzz fuzz-build fuzz-reproduce
 fuzz: fuzz-build

@@ -46,7 +46,7 @@ let package = Package(
         .target(name: "LabelModel", dependencies: ["LabelJSON", "AutoLayout"]),
         // The engine: text layout on real font files (HarfBuzz, fontconfig, ICU).
         .target(name: "LabelLayout", dependencies: ["CHarfBuzz", "CFontconfig", "CICU", "LabelJSON", "LabelModel"]),
-        .target(name: "LabelCatalog", dependencies: ["CSQLite", "LabelModel", "LabelLayout", "LabelJSON"],
+        .target(name: "LabelCatalog", dependencies: ["CSQLite", "LabelModel", "LabelLayout", "LabelJSON", "AutoLayout"],
                 plugins: ["EmbedMigrations"]),
         .target(name: "LabelRender", dependencies: ["CCairo", "LabelModel", "LabelLayout"]),
         // What a check found, in the forms CI systems and people read: JSON, GitHub Actions

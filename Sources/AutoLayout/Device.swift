@@ -31,9 +31,11 @@ public struct Device: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The side margin of a view controller's root view on a screen this wide (UIKit's
-    /// `systemMinimumLayoutMargins`): 16 on screens narrower than 414 points, 20 from 414 on.
+    /// `systemMinimumLayoutMargins`): 20 on the 414-point-wide phones (iPhone 8 Plus, 11,
+    /// 11 Pro Max: IB's frames show it), 16 on every other width, the wider current phones
+    /// included (a label pinned to both margins is 408 wide on an iPhone 16 Pro Max).
     public static func rootLayoutMargin(forWidth width: Double) -> Double {
-        width >= 414 ? 20 : 16
+        width == 414 ? 20 : 16
     }
 
     /// The layout margins of a view that is not a root view: 8 on each side.

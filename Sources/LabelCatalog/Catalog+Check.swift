@@ -1,5 +1,15 @@
+import AutoLayout
 import LabelLayout
 import LabelModel
+
+/// A label of a scene that keeps the frame Interface Builder saved on a device, and why.
+public struct SavedFrameLabel: Sendable, Hashable {
+    public var label: String
+    public var device: String
+    /// The reason's code, to count labels by (`sceneNote.viewKindNotModelled`, …).
+    public var code: String
+    public var reason: String
+}
 
 /// What `check` looks at: labels matching a glob, some locales, some content size categories.
 public struct CheckScope: Sendable {
@@ -13,14 +23,18 @@ public struct CheckScope: Sendable {
     public var includesShrunk: Bool
     /// Only the labels of one shard (CI runners sharing a check); nil = all.
     public var shard: CheckShard?
+    /// Only layouts on this device (a name of the device table), with those of labels in no
+    /// scene; nil = every device.
+    public var device: String?
 
     public init(glob: String = "*", locales: [String]? = nil, categories: [String]? = nil, includesShrunk: Bool = false,
-                shard: CheckShard? = nil) {
+                shard: CheckShard? = nil, device: String? = nil) {
         self.glob = glob
         self.locales = locales
         self.categories = categories
         self.includesShrunk = includesShrunk
         self.shard = shard
+        self.device = device
     }
 }
 
@@ -75,6 +89,12 @@ public struct CheckResult: Sendable {
     /// Keys holding texts (imported from the app's files) that no label in the catalog has:
     /// texts the app shows that nothing checks. Sorted, with where one of their texts was read.
     public var keysWithoutLabels: [UnmatchedKey]
+    /// Labels of scenes that keep the frame Interface Builder saved (their layouts depend on
+    /// something not modelled), each once per device, with the reason's code and sentence.
+    public var savedFrames: [SavedFrameLabel] = []
+    /// Labels of scenes checked (once per device), and of those the ones Auto Layout placed.
+    public var sceneLabels = 0
+    public var solvedSceneLabels = 0
 
     /// `labelCount` defaults to the distinct labels of `checked`.
     public init(scope: CheckScope, checked: [CheckedText], findings: [Finding], labelCount: Int? = nil,
@@ -191,26 +211,53 @@ extension Catalog {
             }
         }
         let wanted = Set(localeMatches.map(\.matched))
+        var device = scope.device
+        if let asked = device {
+            guard let known = Device(named: asked) else {
+                throw CatalogError.invalidInput("unknown device \"\(asked)\" (known: \(Device.all.map(\.name).joined(separator: ", ")))")
+            }
+            device = known.name
+        }
         let rows = try freshLayouts(matching: scope.glob, locale: wanted.count == 1 ? wanted.first : nil,
                                     category: categories.count == 1 ? ContentSizeCategory(rawValue: categories[0]) : nil,
-                                    withLayouts: false)
+                                    device: device, withLayouts: false)
         var measurer = OverflowMeasurer(catalog: self, tokens: try tokenSet(), includesShrunk: scope.includesShrunk)
         var checked: [CheckedText] = []
         var findings: [Finding] = []
         var labels = 0
         var lastLabel: String?
+        var savedFrames: [SavedFrameLabel] = []
+        var placed: Set<[String]> = []
+        var solved: Set<[String]> = []
         checked.reserveCapacity(rows.count)
         let checkedCategories = Set(categories)
         for row in rows where (scope.locales == nil || wanted.contains(row.locale)) && checkedCategories.contains(row.category)
             && scope.shard?.contains(row.label) != false {
             if row.label != lastLabel { labels += 1 } // rows come ordered by label
             lastLabel = row.label
-            let text = CheckedText(label: row.label, locale: row.locale, variant: row.variant, category: row.category)
+            let text = CheckedText(label: row.label, locale: row.locale, variant: row.variant, category: row.category, device: row.device)
             checked.append(text)
             if let finding = try measurer.finding(for: row, text: text) { findings.append(finding) }
+            guard let placement = row.placement else { continue }
+            if placed.insert([row.label, row.device]).inserted, placement.source == .saved, let reason = placement.savedReason {
+                savedFrames.append(SavedFrameLabel(label: row.label, device: row.device, code: reason.code, reason: reason.description))
+            }
+            if placement.source == .autoLayout { solved.insert([row.label, row.device]) }
+            for sceneFinding in placement.findings {
+                guard let kind = FindingKind(rawValue: sceneFinding.kind) else { continue }
+                var finding = Finding(label: text.label, locale: text.locale, variant: text.variant, category: text.category, kind: kind,
+                                      source: try measurer.source(of: row))
+                finding.device = row.device
+                finding.detail = sceneFinding.message
+                findings.append(finding)
+            }
         }
-        return CheckResult(scope: scope, checked: checked, findings: findings, labelCount: labels,
-                           localeMatches: localeMatches, categories: categories, keysWithoutLabels: try keysWithoutLabels())
+        var result = CheckResult(scope: scope, checked: checked, findings: findings, labelCount: labels,
+                                 localeMatches: localeMatches, categories: categories, keysWithoutLabels: try keysWithoutLabels())
+        result.savedFrames = savedFrames
+        result.sceneLabels = placed.count
+        result.solvedSceneLabels = solved.count
+        return result
     }
 
     /// The locales of the texts of labels matching a glob, with "" for the base text and the
@@ -286,8 +333,10 @@ struct OverflowMeasurer {
     /// The finding of a row, or nil when its text fits.
     mutating func finding(for row: StoredLayout, text: CheckedText) throws -> Finding? {
         if let error = row.error {
-            return Finding(label: text.label, locale: text.locale, variant: text.variant, category: text.category,
-                           kind: .error, source: try source(of: row), error: error)
+            var finding = Finding(label: text.label, locale: text.locale, variant: text.variant, category: text.category,
+                                  kind: .error, source: try source(of: row), error: error)
+            finding.device = row.device
+            return finding
         }
         let shown = row.lineCount ?? 0
         let needed = row.neededLineCount ?? 0
@@ -296,8 +345,14 @@ struct OverflowMeasurer {
         var finding = Finding(label: text.label, locale: text.locale, variant: text.variant, category: text.category,
                               kind: hides ? .truncated : .shrunk, linesShown: shown, linesNeeded: needed,
                               lines: row.lines.map(\.text), source: try source(of: row))
-        guard hides, let definition = try label(row.label).definition, let key = row.key else { return finding }
+        finding.device = row.device
+        guard hides, var definition = try label(row.label).definition, let key = row.key else { return finding }
         let limit = definition.numberOfLines > 0 ? definition.numberOfLines : Int.max
+        // A label laid out in its solved frame is measured in that frame.
+        if let placement = row.placement, placement.source == .autoLayout, let bounds = row.boundsSize {
+            definition.frame = Rect(x: placement.frame.x, y: placement.frame.y, width: bounds.width, height: bounds.height)
+            definition.isSelfSizing = false
+        }
         // A self-sizing label has the height of its lines: it never loses one to its height.
         if shown < limit, definition.isSelfSizing { return nil }
         if shown < limit { finding.kind = .lines }

@@ -1,3 +1,4 @@
+import AutoLayout
 import LabelJSON
 import LabelLayout
 import LabelModel
@@ -10,6 +11,11 @@ public struct StoredLayout: Sendable {
     public var variant: String
     /// The content size category's UIKit name (`large`).
     public var category: String
+    /// The device the label's scene was solved on ("" for a label in no scene).
+    public var device: String = ""
+    /// For a label of a scene: its frame on `device`, in its root view's coordinates, and
+    /// where that frame comes from; nil for a label in no scene (its frame is its own).
+    public var placement: LayoutPlacement?
     public var textRect: Rect?
     public var lineCount: Int?
     public var neededLineCount: Int?
@@ -32,15 +38,52 @@ public struct StoredLayout: Sendable {
     var intrinsicSize: Size?
     var boundsSize: Size?
 
-    /// layout JSON; nil when `layout` is.
-    public var json: String? { layout?.json }
+    /// layout JSON (for a label of a scene with the `device`, `frame` and `frameSource` of
+    /// docs/autolayout.md; for a label in no scene exactly `measure`'s); nil when `layout` is.
+    public var json: String? {
+        guard let layout else { return nil }
+        var writer = JSONWriter(numberStyle: .millis, capacity: 1024)
+        layout.writeJSON(into: &writer) { writer in placementJSON(into: &writer) }
+        return writer.string
+    }
+
+    /// The label's definition in the frame it was laid out in on `device`: the solved frame
+    /// (in its root view's coordinates) when Auto Layout placed it, else its own.
+    public func placed(_ definition: LabelDefinition) -> LabelDefinition {
+        guard let placement, placement.source == .autoLayout, let boundsSize else { return definition }
+        var placed = definition
+        placed.frame = Rect(x: placement.frame.x, y: placement.frame.y, width: boundsSize.width, height: boundsSize.height)
+        placed.isSelfSizing = false
+        return placed
+    }
+
+    /// Writes `device`, `frame`, `frameSource` (and `savedFrameReason`, `sceneFindings`) of a
+    /// label of a scene; nothing for a label in no scene.
+    public func placementJSON(into writer: inout JSONWriter) {
+        guard let placement else { return }
+        writer.key("device")
+        if device.isEmpty { writer.null() } else { writer.string(device) }
+        writer.key("frame"); writer.rect(placement.frame)
+        writer.key("frameSource"); writer.string(placement.source.rawValue)
+        if let reason = placement.savedReason {
+            writer.key("savedFrameReason")
+            writer.beginObject()
+            writer.key("code"); writer.string(reason.code)
+            writer.key("description"); writer.string(reason.description)
+            writer.endObject()
+        }
+        if !placement.findings.isEmpty {
+            writer.key("sceneFindings")
+            writer.value(.array(placement.findings.map(\.json)))
+        }
+    }
 
     /// The lines the row stores (layout JSON `lines`), whether or not `layout` was built.
     public var lines: [LayoutLine] { layout?.lines ?? Catalog.layoutLines(fromJSON: linesJSON) }
 
     /// Which of its label's layouts this is (nil for a row of an unknown category).
     public var key: LayoutKey? {
-        ContentSizeCategory(rawValue: category).map { LayoutKey(locale: locale, variant: variant, category: $0) }
+        ContentSizeCategory(rawValue: category).map { LayoutKey(locale: locale, variant: variant, category: $0, device: device) }
     }
 }
 
@@ -50,6 +93,7 @@ extension Catalog {
         return StoredLayout(
             label: statement.text(LayoutColumn.label) ?? "", locale: statement.text(LayoutColumn.locale) ?? "",
             variant: statement.text(LayoutColumn.variant) ?? "", category: statement.text(LayoutColumn.category) ?? "",
+            device: statement.text(LayoutColumn.device) ?? "", placement: LayoutPlacement(row: statement),
             textRect: hasGeometry ? Rect(x: statement.double(LayoutColumn.x), y: statement.double(LayoutColumn.y),
                                          width: statement.double(LayoutColumn.width), height: statement.double(LayoutColumn.height)) : nil,
             lineCount: hasGeometry ? statement.int(LayoutColumn.lineCount) : nil,
@@ -103,7 +147,7 @@ extension Catalog {
     /// or missing layout is recomputed (and stored) first; on a read-only catalog a stale
     /// layout is an error. A label that cannot be laid out throws the error its fresh row records.
     public func layout(label name: String, locale: String = "", variant: String = "",
-                       category: ContentSizeCategory? = nil) throws -> StoredLayout {
+                       category: ContentSizeCategory? = nil, device: String? = nil) throws -> StoredLayout {
         let record = try label(named: name)
         try refreshSettings()
         let text = TextKey(locale: locale, variant: variant)
@@ -121,7 +165,14 @@ extension Catalog {
             throw CatalogError.invalidInput("the catalog keeps no layouts for content size category '\(category.rawValue)' (categories: \(settings.categories.map(\.rawValue).joined(separator: ", ")))")
         }
         let key = LayoutKey(text, category: category)
-        var stored = try readLayout(label: name, key: key)
+        let devices = try layoutDevices(ofLabel: name)
+        let deviceName = try device.map { asked throws(CatalogError) -> String in
+            guard let found = devices.first(where: { $0 == asked || Device(named: asked)?.name == $0 }) else {
+                throw .invalidInput("label '\(name)' has no layouts for device '\(asked)' (devices: \(devices.map { $0.isEmpty ? "none: it is in no scene" : $0 }.joined(separator: ", ")))")
+            }
+            return found
+        } ?? devices[0]
+        var stored = try readLayout(label: name, key: key, device: deviceName)
         var resolver = LabelResolver(tokens: try tokenSet())
         var hasher = LayoutHasher(engine: engine)
         if stored?.inputHash != hasher.hash(record, key: key, resolver: &resolver) {
@@ -129,7 +180,7 @@ extension Catalog {
             try edit(allowLayoutErrors: true) {
                 try recomputeInTransaction([RecomputeItem(label: name, locales: nil)])
             }
-            stored = try readLayout(label: name, key: key)
+            stored = try readLayout(label: name, key: key, device: deviceName)
         }
         guard var stored else { throw CatalogError.unknownLabel(name) }
         if let error = stored.error { throw CatalogError.invalidLabel(label: name, reason: "cannot be laid out: \(error)") }
@@ -153,12 +204,12 @@ extension Catalog {
         return parts.isEmpty ? "" : " (\(parts.joined(separator: ", ")))"
     }
 
-    func readLayout(label: String, key: LayoutKey) throws -> StoredLayout? {
+    func readLayout(label: String, key: LayoutKey, device: String) throws -> StoredLayout? {
         let statement = try database.statement("""
-            SELECT \(LayoutColumn.selectList) FROM layouts WHERE label = ? AND locale = ? AND variant = ? AND category = ?
+            SELECT \(LayoutColumn.selectList) FROM layouts WHERE label = ? AND locale = ? AND variant = ? AND category = ? AND device = ?
             """)
         defer { statement.reset() }
-        try statement.bind([.text(label), .text(key.locale), .text(key.variant), .text(key.category.rawValue)])
+        try statement.bind([.text(label), .text(key.locale), .text(key.variant), .text(key.category.rawValue), .text(device)])
         return try statement.step() ? storedLayout(from: statement) : nil
     }
 
@@ -168,11 +219,11 @@ extension Catalog {
     /// every row (nothing queued, same environment). `withLayouts` builds each fresh row's
     /// layout JSON (it resolves every label). Ordered by label, locale, variant, category.
     public func layouts(matching glob: String = "*", locale: String? = nil, variant: String? = nil,
-                        category: ContentSizeCategory? = nil, truncatedOnly: Bool = false,
+                        category: ContentSizeCategory? = nil, device: String? = nil, truncatedOnly: Bool = false,
                         staleOnly: Bool = false, withLayouts: Bool = true) throws -> [StoredLayout] {
         // One read snapshot: the rows, the queue, the record and the labels agree.
         try database.transaction(write: false) {
-            try readLayouts(matching: glob, filter: LayoutFilter(locale: locale, variant: variant, category: category),
+            try readLayouts(matching: glob, filter: LayoutFilter(locale: locale, variant: variant, category: category, device: device),
                             truncatedOnly: truncatedOnly, staleOnly: staleOnly, withLayouts: withLayouts)
         }
     }
@@ -185,8 +236,12 @@ extension Catalog {
             sql += " AND \(column) = ?"
             bindings.append(.text(value))
         }
+        if let device = filter.device {
+            sql += " AND device IN ('', ?)"
+            bindings.append(.text(device))
+        }
         if truncatedOnly { sql += " AND truncated" }
-        sql += " ORDER BY label, locale, variant, category"
+        sql += " ORDER BY label, locale, variant, device, category"
         let statement = try database.statement(sql)
         try statement.bind(bindings)
         var rows: [StoredLayout] = []
@@ -218,15 +273,15 @@ extension Catalog {
         }
     }
 
-    /// Puts the layouts of each text (rows in primary-key order: label, locale, variant, then
-    /// category by name) in category order, from the smallest: the order every list of
-    /// layouts has. Each text's run is a few rows, so this is linear.
+    /// Puts the layouts of each text on each device (rows ordered by label, locale, variant,
+    /// device, then category by name) in category order, from the smallest: the order every
+    /// list of layouts has. Each run is a few rows, so this is linear.
     static func orderCategories(_ rows: inout [StoredLayout]) {
         var start = 0
         while start < rows.count {
             var end = start + 1
             while end < rows.count, rows[end].label == rows[start].label, rows[end].locale == rows[start].locale,
-                  rows[end].variant == rows[start].variant {
+                  rows[end].variant == rows[start].variant, rows[end].device == rows[start].device {
                 end += 1
             }
             if end - start > 1 {
@@ -249,8 +304,10 @@ struct LayoutFilter {
     var locale: String?
     var variant: String?
     var category: ContentSizeCategory?
+    /// This device's layouts, and those of labels in no scene (which hold on every device).
+    var device: String?
 
-    /// `(column, value)` of each condition.
+    /// `(column, value)` of each condition but the device's.
     var conditions: [(String, String)] {
         [("locale", locale), ("variant", variant), ("category", category?.rawValue)].compactMap { column, value in
             value.map { (column, $0) }
@@ -262,18 +319,19 @@ extension Catalog {
     /// Layouts matching a glob (and locale, variant, category), every one fresh: stale rows
     /// are recomputed first (on a read-only catalog, stale rows are an error naming them).
     public func freshLayouts(matching glob: String = "*", locale: String? = nil, variant: String? = nil,
-                             category: ContentSizeCategory? = nil, truncatedOnly: Bool = false,
+                             category: ContentSizeCategory? = nil, device: String? = nil, truncatedOnly: Bool = false,
                              withLayouts: Bool = true) throws -> [StoredLayout] {
         // Queued edits first: then the freshness record may vouch for every row.
         if !isReadOnly, try database.scalarInt("SELECT EXISTS (SELECT 1 FROM recompute_queue)") == 1 {
             try edit(allowLayoutErrors: true) {}
         }
         func query() throws -> [StoredLayout] {
-            try layouts(matching: glob, locale: locale, variant: variant, category: category, truncatedOnly: truncatedOnly,
-                        withLayouts: withLayouts)
+            try layouts(matching: glob, locale: locale, variant: variant, category: category, device: device,
+                        truncatedOnly: truncatedOnly, withLayouts: withLayouts)
         }
         if try allLayoutsFresh() { return try query() }
-        let stale = try layouts(matching: glob, locale: locale, variant: variant, category: category, staleOnly: true, withLayouts: false)
+        let stale = try layouts(matching: glob, locale: locale, variant: variant, category: category, device: device, staleOnly: true,
+                                withLayouts: false)
         let missing = try labelsWithoutLayouts(matching: glob)
         if !stale.isEmpty || !missing.isEmpty {
             guard !isReadOnly else {

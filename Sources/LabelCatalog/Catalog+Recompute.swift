@@ -42,12 +42,15 @@ struct StoredLayoutIdentity: Sendable, Hashable {
     var locale: String
     var variant: String
     var category: String
+    var device: String = ""
 }
 
 /// What the catalog holds for a label before it is recomputed.
 struct StoredState: Sendable {
     /// Input hash by layout.
     var hashes: [LayoutKey: String] = [:]
+    /// Where a label of a scene was placed, by layout (absent for a label in no scene).
+    var placements: [LayoutKey: ScenePlacement] = [:]
     /// Rows whose category names no content size category (edited in by hand): removed.
     var strays: [StoredLayoutIdentity] = []
     /// Its dependencies, sorted.
@@ -160,8 +163,10 @@ extension Catalog {
             let chunk = Array(items[start..<min(start + Self.chunkSize, items.count)])
             start += Self.chunkSize
             let names = chunk.map(\.label)
-            let computed = Self.compute(chunk, records: try records(for: names), resolvers: try resolvers(),
-                                        stored: try storedStates(for: names), force: true, settings: settings, engine: engine)
+            let records = try records(for: names)
+            let computed = Self.compute(chunk, records: records, resolvers: try resolvers(),
+                                        stored: try storedStates(for: names), force: true, settings: settings, engine: engine,
+                                        scenes: try sceneContext(for: records))
             if let failed = computed.first(where: { $0.failure.map { !tolerated($0) } == true && mustLayOut($0.label) }) {
                 throw failed.failure!
             }
@@ -295,14 +300,26 @@ extension Catalog {
     /// Stored input hashes and dependencies of the labels `keys` names.
     func storedStates(for keys: LabelKeys) throws -> [String: StoredState] {
         var states: [String: StoredState] = [:]
-        let hashes = try database.statement("SELECT label, locale, variant, category, input_hash FROM layouts WHERE \(keys.condition("label"))")
+        let hashes = try database.statement("""
+            SELECT label, locale, variant, category, device, input_hash, frame_source, frame_x, frame_y, frame_width, frame_height,
+                   frame_reason, scene_findings
+            FROM layouts WHERE \(keys.condition("label"))
+            """)
         try hashes.bind(keys.bindings)
         while try hashes.step() {
-            let locale = hashes.text(1) ?? "", variant = hashes.text(2) ?? "", category = hashes.text(3) ?? ""
+            let locale = hashes.text(1) ?? "", variant = hashes.text(2) ?? "", category = hashes.text(3) ?? "", device = hashes.text(4) ?? ""
+            let label = hashes.text(0) ?? ""
             if let known = ContentSizeCategory(rawValue: category) {
-                states[hashes.text(0) ?? "", default: StoredState()].hashes[LayoutKey(locale: locale, variant: variant, category: known)] = hashes.text(4) ?? ""
+                let key = LayoutKey(locale: locale, variant: variant, category: known, device: device)
+                states[label, default: StoredState()].hashes[key] = hashes.text(5) ?? ""
+                if let source = hashes.text(6) {
+                    states[label]!.placements[key] = ScenePlacement(
+                        device: device, frame: Rect(x: hashes.double(7), y: hashes.double(8), width: hashes.double(9), height: hashes.double(10)),
+                        source: source, reason: hashes.text(11), findings: hashes.text(12))
+                }
             } else {
-                states[hashes.text(0) ?? "", default: StoredState()].strays.append(StoredLayoutIdentity(locale: locale, variant: variant, category: category))
+                states[label, default: StoredState()].strays.append(StoredLayoutIdentity(locale: locale, variant: variant, category: category,
+                                                                                         device: device))
             }
         }
         let dependencies = try database.statement("SELECT label, token FROM label_dependencies WHERE \(keys.condition("label")) ORDER BY label, token")
@@ -318,7 +335,9 @@ extension Catalog {
     /// their error and the hash of the inputs that failed (made here, after the workers: it
     /// needs the environment's fingerprint, which is computed once).
     static func compute(_ items: [RecomputeItem], records: [String: LabelRecord], resolvers: ResultSlots<LabelResolver>,
-                        stored: [String: StoredState], force: Bool, settings: CatalogSettings, engine: LayoutEngine) -> [ComputedItem] {
+                        stored: [String: StoredState], force: Bool, settings: CatalogSettings, engine: LayoutEngine,
+                        scenes: SceneContext? = nil) -> [ComputedItem] {
+        scenes?.solve(items, records: records, resolvers: resolvers, settings: settings, engine: engine)
         let slots = ResultSlots<ComputedItem>(count: items.count)
         let workers = max(1, min(ProcessInfoCores.count, items.count))
         let now = timestamp()
@@ -329,7 +348,7 @@ extension Catalog {
             while index < items.count {
                 slots.set(index, computeItem(items[index], record: records[items[index].label], resolver: &resolver,
                                              stored: stored[items[index].label] ?? StoredState(), force: force,
-                                             settings: settings, engine: engine, now: now))
+                                             settings: settings, engine: engine, scenes: scenes, now: now))
                 index += workers
             }
         }
@@ -354,14 +373,17 @@ extension Catalog {
         return computed
     }
 
-    /// Every layout a label has under `settings`: each text of `textKeys` at each category.
-    static func layoutKeys(of record: LabelRecord, settings: CatalogSettings) -> [LayoutKey] {
-        settings.textKeys(of: record).flatMap { text in settings.categories.map { LayoutKey(text, category: $0) } }
+    /// Every layout a label has under `settings`: each text of `textKeys` at each category,
+    /// on each of `devices`.
+    static func layoutKeys(of record: LabelRecord, settings: CatalogSettings, devices: [String] = [""]) -> [LayoutKey] {
+        settings.textKeys(of: record).flatMap { text in
+            settings.categories.flatMap { category in devices.map { LayoutKey(text, category: category, device: $0) } }
+        }
     }
 
     static func computeItem(_ item: RecomputeItem, record: LabelRecord?, resolver: inout LabelResolver,
                             stored: StoredState, force: Bool, settings: CatalogSettings, engine: LayoutEngine,
-                            now: String) -> ComputedItem {
+                            scenes: SceneContext? = nil, now: String) -> ComputedItem {
         var result = ComputedItem(label: item.label)
         guard let record else {
             result.exists = false
@@ -369,10 +391,12 @@ extension Catalog {
         }
         let wantedLocales = item.locales.map { Set($0.flatMap(settings.localesReached(by:))) }
         func isWanted(_ locale: String) -> Bool { wantedLocales?.contains(locale) ?? true }
-        let keys = layoutKeys(of: record, settings: settings)
+        let devices = scenes?.devices(ofLabel: item.label, settings: settings) ?? [""]
+        let keys = layoutKeys(of: record, settings: settings, devices: devices)
         let current = Set(keys)
         result.removed = stored.hashes.keys.filter { !current.contains($0) && isWanted($0.locale) }.sorted()
-            .map { StoredLayoutIdentity(locale: $0.locale, variant: $0.variant, category: $0.category.rawValue) } + stored.strays
+            .map { StoredLayoutIdentity(locale: $0.locale, variant: $0.variant, category: $0.category.rawValue, device: $0.device) }
+            + stored.strays
         func layOut(_ definition: LabelDefinition, _ key: LayoutKey) throws(CatalogError) -> ComputedLayout {
             do {
                 return try engine.layout(definition, locale: key.locale, variant: key.variant, category: key.category)
@@ -384,30 +408,48 @@ extension Catalog {
             let resolved = try resolver.resolveForLayout(record)
             result.dependencies = resolved.style.sortedDependencies
             result.fontPaths = resolved.style.fontPaths
-            // Each layout's hash once: from its layout when it is laid out anyway.
-            var hashes: [String] = []
-            hashes.reserveCapacity(keys.count)
-            for key in keys {
-                let wanted = isWanted(key.locale)
-                if force, wanted {
-                    let layout = try layOut(resolved.definition, key)
-                    hashes.append(layout.inputHash)
-                    result.rows.append(LayoutRow(layout: layout, computedAt: now))
-                    continue
-                }
-                let hash: String
+            // Each layout's hash once: from its layout when it is laid out anyway. A label of a
+            // scene is laid out in the frame its scene was solved to on each device; its rows keep
+            // the hash of its own inputs, and where it was placed (docs/autolayout.md).
+            func inputHash(_ key: LayoutKey) throws(CatalogError) -> String {
                 do {
-                    hash = try engine.inputHash(resolved.definition, locale: key.locale, variant: key.variant, category: key.category)
+                    return try engine.inputHash(resolved.definition, locale: key.locale, variant: key.variant, category: key.category)
                 } catch {
                     throw .cannotLayOut(label: item.label, error: error)
                 }
-                hashes.append(hash)
-                guard wanted else { continue }
-                if stored.hashes[key] == hash {
-                    result.unchanged += 1
-                } else {
-                    result.rows.append(LayoutRow(layout: try layOut(resolved.definition, key), computedAt: now))
+            }
+            var hashes: [String] = []
+            hashes.reserveCapacity(keys.count)
+            for textKey in layoutKeys(of: record, settings: settings) {
+                let wanted = isWanted(textKey.locale)
+                var hash: String?
+                for device in devices {
+                    let key = LayoutKey(textKey.text, category: textKey.category, device: device)
+                    let placement = scenes?.placement(of: item.label, key: key)
+                    func row(_ layout: ComputedLayout, hash: String) -> LayoutRow {
+                        var row = LayoutRow(layout: layout, computedAt: now)
+                        row[.inputHash] = .text(hash)
+                        if let placement { row.place(placement) }
+                        return row
+                    }
+                    var definition = resolved.definition
+                    placement?.apply(to: &definition)
+                    if force, wanted {
+                        let layout = try layOut(definition, key)
+                        if hash == nil { hash = placement == nil ? layout.inputHash : try inputHash(textKey) }
+                        result.rows.append(row(layout, hash: hash!))
+                        continue
+                    }
+                    if hash == nil { hash = try inputHash(textKey) }
+                    guard wanted else { continue }
+                    if stored.hashes[key] == hash, stored.placements[key] == placement?.stored {
+                        result.unchanged += 1
+                    } else {
+                        result.rows.append(row(try layOut(definition, key), hash: hash!))
+                    }
                 }
+                if hash == nil { hash = try inputHash(textKey) }
+                hashes.append(hash!)
             }
             result.snapshotHash = hashes.joined()
         } catch {
@@ -464,7 +506,7 @@ extension Catalog {
         let clearDependencies = try database.statement("DELETE FROM label_dependencies WHERE label = ?")
         let removeDependency = try database.statement("DELETE FROM label_dependencies WHERE label = ? AND token = ?")
         let requeue = try database.statement("INSERT INTO recompute_queue (kind, name) VALUES ('label', ?)")
-        let remove = try database.statement("DELETE FROM layouts WHERE label = ? AND locale = ? AND variant = ? AND category = ?")
+        let remove = try database.statement("DELETE FROM layouts WHERE label = ? AND locale = ? AND variant = ? AND category = ? AND device = ?")
         let exists = try database.statement("SELECT 1 FROM labels WHERE name = ?")
         for item in computed {
             guard item.exists else {
@@ -476,7 +518,7 @@ extension Catalog {
                     summary.requeued += 1
                     continue
                 }
-                for table in ["layouts", "label_texts", "label_dependencies"] {
+                for table in ["layouts", "label_texts", "label_dependencies", "scene_labels"] {
                     try database.statement("DELETE FROM \(table) WHERE label = ?").run(.text(item.label))
                 }
                 continue
@@ -499,7 +541,7 @@ extension Catalog {
                 upsert.reset()
             }
             for row in item.removed {
-                try remove.run(.text(item.label), .text(row.locale), .text(row.variant), .text(row.category))
+                try remove.run(.text(item.label), .text(row.locale), .text(row.variant), .text(row.category), .text(row.device))
             }
             for path in item.fontPaths where !knownFontPaths.contains(path) {
                 try database.statement("INSERT OR IGNORE INTO layout_font_files (path) VALUES (?)").run(.text(path))

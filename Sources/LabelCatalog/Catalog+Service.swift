@@ -209,6 +209,24 @@ extension Catalog {
                 for name in try labelNames(matching: []) { add(name, nil) }
             }
         }
+        // The labels of a scene are laid out together: a text of one moves the others.
+        let named = wholeLabels.union(someLocales.keys)
+        if !named.isEmpty, try database.scalarInt("SELECT EXISTS (SELECT 1 FROM scene_labels)") == 1 {
+            let mates = try database.statement("""
+                SELECT s.label, m.label FROM scene_labels s JOIN scene_labels m ON m.file = s.file AND m.scene = s.scene
+                WHERE s.label IN (SELECT value FROM json_each(?)) AND m.label <> s.label
+                """)
+            try mates.bind([.text(JSONValue.array(named.sorted().map(JSONValue.string)).jsonString())])
+            var found: [(String, String)] = []
+            while try mates.step() { found.append((mates.text(0) ?? "", mates.text(1) ?? "")) }
+            for (label, mate) in found {
+                if wholeLabels.contains(label) {
+                    add(mate, nil)
+                } else {
+                    for locale in someLocales[label] ?? [] { add(mate, locale) }
+                }
+            }
+        }
         let labels = wholeLabels.union(someLocales.keys).sorted()
         return labels.map { RecomputeItem(label: $0, locales: wholeLabels.contains($0) ? nil : someLocales[$0]) }
     }

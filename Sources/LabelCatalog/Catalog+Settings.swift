@@ -1,3 +1,4 @@
+import AutoLayout
 import LabelJSON
 import LabelLayout
 import LabelModel
@@ -19,6 +20,10 @@ public enum CatalogSetting: String, Sendable, CaseIterable {
     /// that have no base text of their own nor a Base one (`en` unless set; an import sets it
     /// when it is not set yet, docs/xcode-files.md).
     case developmentLanguage = "development_language"
+    /// The devices the labels of Interface Builder scenes are laid out on: comma-separated
+    /// names of the device table (`iPhone SE (3rd generation),iPhone 16 Pro Max`); empty for
+    /// the device each file was designed at (docs/autolayout.md).
+    case devices
 
     /// The setting's key in the `settings` table (`default_family`).
     public var key: String { rawValue }
@@ -31,6 +36,7 @@ public enum CatalogSetting: String, Sendable, CaseIterable {
         case .pseudoLocales: ""
         case .fontSubstitutes: ""
         case .developmentLanguage: "en"
+        case .devices: ""
         }
     }
 
@@ -42,6 +48,7 @@ public enum CatalogSetting: String, Sendable, CaseIterable {
         case .pseudoLocales: "Xcode's pseudolanguages laid out for every label: double, accented, bounded, rtl (comma-separated; empty for none)"
         case .fontSubstitutes: "families set in other families, e.g. Avenir Next=Inter, Helvetica Neue=Liberation Sans (comma-separated; empty for none)"
         case .developmentLanguage: "the locale whose texts are the base text of keyed labels without one of their own (default en)"
+        case .devices: "the devices scenes of storyboards and xibs are laid out on, comma-separated names such as iPhone SE (3rd generation),iPhone 16 Pro Max (empty: the device each file was designed at)"
         }
     }
 
@@ -80,6 +87,13 @@ public enum CatalogSetting: String, Sendable, CaseIterable {
             guard !locale.isEmpty, !LocaleTag.isBase(locale) else { throw invalid("the development language is a locale such as en or pt-BR") }
             guard LabelRecord.isValidLocale(locale), !locale.contains(",") else { throw invalid("\(LabelRecord.localeRule) and no comma") }
             return locale
+        case .devices:
+            guard !value.trimmingSpaces.isEmpty else { return "" }
+            do {
+                return try Device.list(from: value).map(\.name).joined(separator: ",")
+            } catch {
+                throw invalid(error.description)
+            }
         }
     }
 
@@ -106,10 +120,13 @@ public struct CatalogSettings: Sendable, Hashable {
     public var fontSubstitutes: FontSubstitutes
     /// The locale whose texts are the base text of keyed labels without one of their own.
     public var developmentLanguage: String
+    /// The devices scenes are laid out on; empty for each file's own.
+    public var devices: [Device]
 
     public init(defaultFamily: String = SystemFont.families, categories: [ContentSizeCategory] = [.large],
                 pseudoLanguages: [PseudoLanguage] = [], fontSubstitutes: FontSubstitutes = .none,
-                developmentLanguage: String = CatalogSetting.developmentLanguage.defaultValue) {
+                developmentLanguage: String = CatalogSetting.developmentLanguage.defaultValue, devices: [Device] = []) {
+        self.devices = devices
         self.defaultFamily = defaultFamily
         self.categories = categories
         self.pseudoLanguages = pseudoLanguages
@@ -132,7 +149,8 @@ public struct CatalogSettings: Sendable, Hashable {
                   categories: categories.split(separator: ",").compactMap { ContentSizeCategory(rawValue: String($0)) },
                   pseudoLanguages: pseudo.split(separator: ",").compactMap { PseudoLanguage(rawValue: String($0)) },
                   fontSubstitutes: try CatalogSetting.fontSubstitutes(values[CatalogSetting.fontSubstitutes.key] ?? ""),
-                  developmentLanguage: try value(.developmentLanguage))
+                  developmentLanguage: try value(.developmentLanguage),
+                  devices: try value(.devices).split(separator: ",").compactMap { Device(named: String($0)) })
     }
 
     /// The engine for these settings' default family and font substitutes.

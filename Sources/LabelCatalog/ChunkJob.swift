@@ -56,7 +56,9 @@ final class ChunkReader: @unchecked Sendable {
             try catalog.refreshSettings()
             let counter = try catalog.changeCounter()
             let fonts = catalog.engine.fonts.identity
-            return ChunkInputs(records: try catalog.records(for: keys), stored: try catalog.storedStates(for: keys),
+            let records = try catalog.records(for: keys)
+            return ChunkInputs(records: records, stored: try catalog.storedStates(for: keys),
+                               scenes: try catalog.sceneContext(for: records),
                                resolvers: try catalog.resolvers(counter: counter), counter: counter, settings: catalog.settings,
                                engine: fonts == engine.fonts.identity ? engine : catalog.engine)
         }
@@ -67,6 +69,8 @@ final class ChunkReader: @unchecked Sendable {
 struct ChunkInputs {
     var records: [String: LabelRecord]
     var stored: [String: StoredState]
+    /// The scenes of the records' labels (nil when none is in a scene).
+    var scenes: SceneContext?
     var resolvers: ResultSlots<LabelResolver>
     var counter: Int
     var settings: CatalogSettings
@@ -91,7 +95,8 @@ final class ChunkJob: @unchecked Sendable {
         result = Result {
             let snapshot = try reader.read(keys, engine: engine)
             let computed = Catalog.compute(chunk.items, records: snapshot.records, resolvers: snapshot.resolvers,
-                                           stored: snapshot.stored, force: force, settings: snapshot.settings, engine: snapshot.engine)
+                                           stored: snapshot.stored, force: force, settings: snapshot.settings, engine: snapshot.engine,
+                                           scenes: snapshot.scenes)
             return (computed, snapshot.counter)
         }
     }

@@ -5,8 +5,9 @@ import LabelModel
 /// The columns of the `layouts` table, declared once: rows are built by column, and the
 /// INSERT and the SELECT list are made from this list (a column's raw value is its position).
 enum LayoutColumn: Int32, CaseIterable {
-    case label, locale, variant, category, x, y, width, height, lineCount, neededLineCount, truncated, shrunk, fontSize,
-         lines, error, inputHash, computedAt, intrinsicWidth, intrinsicHeight, boundsWidth, boundsHeight
+    case label, locale, variant, category, device, x, y, width, height, lineCount, neededLineCount, truncated, shrunk, fontSize,
+         lines, error, inputHash, computedAt, intrinsicWidth, intrinsicHeight, boundsWidth, boundsHeight,
+         frameX, frameY, frameWidth, frameHeight, frameSource, frameReason, sceneFindings
 
     /// The column's name in SQL.
     var name: String {
@@ -15,6 +16,7 @@ enum LayoutColumn: Int32, CaseIterable {
         case .locale: "locale"
         case .variant: "variant"
         case .category: "category"
+        case .device: "device"
         case .x: "x"
         case .y: "y"
         case .width: "width"
@@ -32,16 +34,23 @@ enum LayoutColumn: Int32, CaseIterable {
         case .intrinsicHeight: "intrinsic_height"
         case .boundsWidth: "bounds_width"
         case .boundsHeight: "bounds_height"
+        case .frameX: "frame_x"
+        case .frameY: "frame_y"
+        case .frameWidth: "frame_width"
+        case .frameHeight: "frame_height"
+        case .frameSource: "frame_source"
+        case .frameReason: "frame_reason"
+        case .sceneFindings: "scene_findings"
         }
     }
 
     /// Every column, in order, for a SELECT list.
     static let selectList = allCases.map(\.name).joined(separator: ", ")
 
-    /// The columns naming a layout: its label, locale, variant and content size category.
-    static let identity: [LayoutColumn] = [.label, .locale, .variant, .category]
+    /// The columns naming a layout: its label, locale, variant, content size category and device.
+    static let identity: [LayoutColumn] = [.label, .locale, .variant, .category, .device]
 
-    /// Inserts a row, or replaces every column of the row of its label, locale, variant and category.
+    /// Inserts a row, or replaces every column of the row of its label, locale, variant, category and device.
     static let upsertSQL = """
         INSERT INTO layouts (\(selectList)) VALUES (\(allCases.map { _ in "?" }.joined(separator: ", ")))
         ON CONFLICT (\(identity.map(\.name).joined(separator: ", "))) DO UPDATE SET \
@@ -49,27 +58,33 @@ enum LayoutColumn: Int32, CaseIterable {
         """
 }
 
-/// Which of a label's layouts: a text (locale and variant) at a content size category.
+/// Which of a label's layouts: a text (locale and variant) at a content size category, on a
+/// device (the name of the device its scene was solved on; "" for a label in no scene).
 public struct LayoutKey: Sendable, Hashable, Comparable {
     public var locale: String
     public var variant: String
     public var category: ContentSizeCategory
+    public var device: String
 
-    public init(locale: String = "", variant: String = "", category: ContentSizeCategory = .large) {
+    public init(locale: String = "", variant: String = "", category: ContentSizeCategory = .large, device: String = "") {
         self.locale = locale
         self.variant = variant
         self.category = category
+        self.device = device
     }
 
-    public init(_ text: TextKey, category: ContentSizeCategory) {
-        self.init(locale: text.locale, variant: text.variant, category: category)
+    public init(_ text: TextKey, category: ContentSizeCategory, device: String = "") {
+        self.init(locale: text.locale, variant: text.variant, category: category, device: device)
     }
 
     public var text: TextKey { TextKey(locale: locale, variant: variant) }
 
-    /// Ordered by locale, variant, then category from the smallest to the largest.
+    /// The same layout on no device: what its input hash is computed for.
+    var withoutDevice: LayoutKey { LayoutKey(locale: locale, variant: variant, category: category) }
+
+    /// Ordered by locale, variant, category from the smallest to the largest, then device.
     public static func < (lhs: Self, rhs: Self) -> Bool {
-        (lhs.locale, lhs.variant, lhs.category) < (rhs.locale, rhs.variant, rhs.category)
+        (lhs.locale, lhs.variant, lhs.category, lhs.device) < (rhs.locale, rhs.variant, rhs.category, rhs.device)
     }
 }
 
@@ -106,6 +121,19 @@ struct LayoutRow: Sendable {
         self[.intrinsicHeight] = .real(layout.intrinsicSize.height)
         self[.boundsWidth] = .real(layout.bounds.width)
         self[.boundsHeight] = .real(layout.bounds.height)
+        self[.device] = .text("")
+    }
+
+    /// Where a label in a scene was placed on a device: the row's device and frame columns.
+    mutating func place(_ placement: ScenePlacement) {
+        self[.device] = .text(placement.device)
+        self[.frameX] = .real(placement.frame.x)
+        self[.frameY] = .real(placement.frame.y)
+        self[.frameWidth] = .real(placement.frame.width)
+        self[.frameHeight] = .real(placement.frame.height)
+        self[.frameSource] = .text(placement.source)
+        self[.frameReason] = placement.reason.map { .text($0) } ?? .null
+        self[.sceneFindings] = placement.findings.map { .text($0) } ?? .null
     }
 
     /// A label that could not be laid out: no geometry, the error, and the hash of the inputs
@@ -115,6 +143,7 @@ struct LayoutRow: Sendable {
         self[.locale] = .text(key.locale)
         self[.variant] = .text(key.variant)
         self[.category] = .text(key.category.rawValue)
+        self[.device] = .text(key.device)
         self[.error] = .text(error)
         self[.inputHash] = .text(inputHash)
         self[.computedAt] = .text(computedAt)

@@ -75,6 +75,13 @@ public struct XcodeImporter: Sendable {
     /// The files that will be read, in order.
     public var files: [ImportedFile] { planned.map(\.file) }
 
+    /// For an Interface Builder file of `files` that defines labels, what their names start
+    /// with (`Main.storyboard`, `App/Main.storyboard`: labels are `PREFIX/ID`); nil for other
+    /// files and for copies that only translate (docs/xcode-files.md).
+    public func labelNamePrefix(ofFile index: Int) -> String? {
+        planned[index].labelNamePrefix
+    }
+
     /// The locale a file's nearest `*.lproj` folder names ("" for `Base.lproj`); nil outside any.
     public static func lprojLocale(of path: String) -> String? {
         FileFinder.lprojLocale(of: path)

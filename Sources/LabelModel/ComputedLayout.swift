@@ -91,8 +91,9 @@ public struct ResolvedFont: Sendable, Hashable {
 }
 
 extension ComputedLayout {
-    /// Writes the layout JSON object; numbers are rounded to 3 decimals.
-    public func writeJSON(into writer: inout JSONWriter) {
+    /// Writes the layout JSON object; numbers are rounded to 3 decimals. `extra` writes
+    /// members after the layout's own (a catalog's device and frame).
+    public func writeJSON(into writer: inout JSONWriter, extra: (inout JSONWriter) -> Void = { _ in }) {
         writer.beginObject()
         writer.key("name"); writer.string(name)
         writer.key("locale"); writer.string(locale)
@@ -123,6 +124,7 @@ extension ComputedLayout {
         writer.endObject()
         writer.key("inputHash"); writer.string(inputHash)
         writer.key("engineVersion"); writer.string(engineVersion)
+        extra(&writer)
         writer.endObject()
     }
 

@@ -14,8 +14,8 @@ public enum FindingKind: String, Sendable, CaseIterable {
     case shrunk
     /// The label could not be laid out (an unknown font, a broken token reference, …).
     case error
-    /// Auto Layout: the frame the label's scene gives it is smaller than its text needs, and
-    /// the label (a fixed frame, or a required constraint) cannot grow.
+    /// Auto Layout: the label's frame, solved for its text, reaches past its superview or the
+    /// screen (docs/autolayout.md).
     case clipped
     /// Auto Layout: the label's scene has required constraints that cannot all hold.
     case unsatisfiable
@@ -52,21 +52,21 @@ public enum FindingKind: String, Sendable, CaseIterable {
                 severity: .error, sarifRuleName: "LabelLayoutError", gitHubLevel: .error, junitStatus: .error, hasLayout: false)
         case .clipped:
             FindingKindDescription(
-                title: "Label clipped by its scene",
-                explanation: "Solved with its scene's constraints on a device, the label gets a frame smaller than its text needs, and nothing lets it grow: part of the text is hidden on that device.",
-                advice: "Let the label grow (lower a fixed width or height constraint's priority below its compression resistance, or remove it), give it more lines, or shorten the text.",
+                title: "Label reaches past its superview or the screen",
+                explanation: "Sized by Auto Layout for its text on a device, the label reaches past its superview or the screen, so part of it is not seen.",
+                advice: "Constrain the label inside its superview (the message names the edge and by how much it is passed), give it more lines, or shorten the text.",
                 severity: .error, sarifRuleName: "LabelClippedByScene", gitHubLevel: .error, junitStatus: .failure)
         case .unsatisfiable:
             FindingKindDescription(
                 title: "Label's constraints cannot all hold",
                 explanation: "The required constraints of the label's scene contradict each other: UIKit breaks one of them at run time, and where the label ends up depends on which.",
-                advice: "Find the contradicting constraints (the message names them) and lower one's priority below 1000 or remove it.",
+                advice: "The message names the constraint broken and those it conflicts with: lower one's priority below 1000 or remove it.",
                 severity: .error, sarifRuleName: "LabelConstraintsUnsatisfiable", gitHubLevel: .error, junitStatus: .error, hasLayout: false)
         case .ambiguous:
             FindingKindDescription(
                 title: "Label's frame is ambiguous",
                 explanation: "The constraints of the label's scene allow more than one frame for the label, so UIKit may place it differently from run to run; the text was laid out in one of them.",
-                advice: "Add the constraint the message says is missing (a position or a size on the named axis), or give competing constraints different priorities.",
+                advice: "The message names the parts of the frame not determined: add a constraint for each, or give competing constraints different priorities.",
                 severity: .warning, sarifRuleName: "LabelFrameAmbiguous", gitHubLevel: .warning, junitStatus: .failure)
         }
     }
@@ -152,23 +152,26 @@ public struct FindingIdentity: Sendable, Hashable, Comparable {
     /// The content size category the text was laid out at (`large` by default).
     public var category: String
     public var kind: FindingKind
+    /// The device the label's scene was laid out on ("" for a label in no scene).
+    public var device: String
 
     public init(label: String, locale: String, variant: String = "", category: String = Finding.defaultCategory,
-                kind: FindingKind) {
+                kind: FindingKind, device: String = "") {
         self.label = label
         self.locale = locale
         self.variant = variant
         self.category = category
         self.kind = kind
+        self.device = device
     }
 
     /// The text the identity is about, without the kind.
-    public var text: CheckedText { CheckedText(label: label, locale: locale, variant: variant, category: category) }
+    public var text: CheckedText { CheckedText(label: label, locale: locale, variant: variant, category: category, device: device) }
 
-    /// Ordered by label, locale, variant, category, kind: the order of every list of findings.
+    /// Ordered by label, locale, variant, category, device, kind: the order of every list of findings.
     public static func < (lhs: FindingIdentity, rhs: FindingIdentity) -> Bool {
-        (lhs.label, lhs.locale, lhs.variant, lhs.category, lhs.kind.rawValue)
-            < (rhs.label, rhs.locale, rhs.variant, rhs.category, rhs.kind.rawValue)
+        (lhs.label, lhs.locale, lhs.variant, lhs.category, lhs.device, lhs.kind.rawValue)
+            < (rhs.label, rhs.locale, rhs.variant, rhs.category, rhs.device, rhs.kind.rawValue)
     }
 }
 
@@ -178,12 +181,16 @@ public struct CheckedText: Sendable, Hashable {
     public var locale: String
     public var variant: String
     public var category: String
+    /// The device the label's scene was laid out on ("" for a label in no scene).
+    public var device: String
 
-    public init(label: String, locale: String, variant: String = "", category: String = Finding.defaultCategory) {
+    public init(label: String, locale: String, variant: String = "", category: String = Finding.defaultCategory,
+                device: String = "") {
         self.label = label
         self.locale = locale
         self.variant = variant
         self.category = category
+        self.device = device
     }
 
     /// `cart.title [de, plural.other, accessibilityLarge]`: the label, then in brackets what
@@ -191,7 +198,7 @@ public struct CheckedText: Sendable, Hashable {
     /// than `large`); the name alone for the base text at `large`. For people: each part is
     /// shown `printable`.
     public var displayName: String {
-        let parts = [locale, variant, category == Finding.defaultCategory ? "" : category].filter { !$0.isEmpty }.map(printable)
+        let parts = [locale, variant, category == Finding.defaultCategory ? "" : category, device].filter { !$0.isEmpty }.map(printable)
         return parts.isEmpty ? printable(label) : "\(printable(label)) [\(parts.joined(separator: ", "))]"
     }
 }
@@ -205,7 +212,12 @@ public struct Finding: Sendable, Hashable {
     public var locale: String
     public var variant: String
     public var category: String
+    /// The device the label's scene was laid out on ("" for a label in no scene).
+    public var device: String = ""
     public var kind: FindingKind
+    /// What Auto Layout found (kinds `clipped`, `unsatisfiable`, `ambiguous`): how far past
+    /// which edge, the constraint UIKit breaks, what is not determined.
+    public var detail: String?
     /// Lines the label shows (0 for `error`).
     public var linesShown: Int
     /// Lines the whole text needs at the label's inner width with no limit (0 for `error`).
@@ -243,7 +255,7 @@ public struct Finding: Sendable, Hashable {
     }
 
     public var identity: FindingIdentity {
-        FindingIdentity(label: label, locale: locale, variant: variant, category: category, kind: kind)
+        FindingIdentity(label: label, locale: locale, variant: variant, category: category, kind: kind, device: device)
     }
 
     public var text: CheckedText { identity.text }

@@ -78,25 +78,15 @@ public enum FrameHeight: Sendable, Hashable {
     case points(Double)
 }
 
-/// The names of a label definition's fields, from the definition's own canonical JSON (the one
-/// list of its fields), and how project files use them.
+/// The names of a label definition's fields as project files use them, from the model's one
+/// table of fields.
 enum DefinitionFields {
-    /// Every member of a definition's JSON, in its order: `name`, `text`, `texts`,
-    /// `arguments`, `frame`, `font`, `numberOfLines`, ….
-    static let all: [String] = {
-        var sample = LabelDefinition(name: "sample", frame: Rect(x: 0, y: 0, width: 1, height: 1))
-        sample.texts["de"] = "x"
-        sample.arguments = []
-        guard case .object(let object)? = try? JSONValue.parse(sample.canonicalJSON) else { return [] }
-        return object.keys
-    }()
-
     /// The members that name a label and hold its texts: a project file's entries take them
     /// from elsewhere (keys and imports).
     static let identity = ["name", "text", "texts"]
 
-    /// The fields a `labels` entry may set besides `keys`.
-    static let ruleFields = all.filter { !identity.contains($0) }
+    /// The fields a `labels` entry may set besides `keys`: the frame and every style field.
+    static let ruleFields = ["frame"] + LabelField.all.map(\.key)
 
     /// The fields an override may set: the rule's, and `key` (the strings-table key the label's
     /// texts come from).

@@ -23,12 +23,8 @@ extension Finding {
             return "\(name) fits only with its font shrunk."
         case .error:
             return "\(name) cannot be laid out: \(printable(error ?? "unknown error"))."
-        case .clipped:
-            return "\(name) is clipped by its scene: \(counts)."
-        case .unsatisfiable:
-            return "\(name) is in a scene whose constraints cannot all hold: \(printable(error ?? "unknown constraints"))."
-        case .ambiguous:
-            return "\(name) has an ambiguous frame in its scene\(error.map { ": \(printable($0))" } ?? "")."
+        case .clipped, .unsatisfiable, .ambiguous:
+            return "\(name): \(printable(detail ?? kind.rawValue))."
         }
     }
 

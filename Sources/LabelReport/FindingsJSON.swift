@@ -49,6 +49,8 @@ public enum FindingsJSON {
             writer.null()
         }
         writer.key("error"); if let error = finding.error { writer.string(error) } else { writer.null() }
+        // What Auto Layout found (clipped, unsatisfiable, ambiguous), in words.
+        if let detail = finding.detail { writer.key("detail"); writer.string(detail) }
         writer.endObject()
         return writer.string
     }
@@ -58,6 +60,8 @@ public enum FindingsJSON {
         writer.key("locale"); writer.string(identity.locale)
         writer.key("variant"); writer.string(identity.variant)
         writer.key("category"); writer.string(identity.category)
+        // A label of a storyboard or xib scene: the device it was laid out on.
+        if !identity.device.isEmpty { writer.key("device"); writer.string(identity.device) }
         writer.key("kind"); writer.string(identity.kind.rawValue)
         writer.key("status"); writer.string(status)
     }

@@ -1,3 +1,4 @@
+import AutoLayout
 import LabelCatalog
 import LabelImport
 import LabelJSON
@@ -111,6 +112,9 @@ public struct ImportSummary: Sendable {
     public var qualifiedTables: [String] = []
     /// The font families the Interface Builder labels read name, with how many labels name each.
     public var fontFamilies: [String: Int] = [:]
+    /// Interface Builder scenes read, and of those the ones new or changed since the last import.
+    public var scenesRead = 0
+    public var scenesWritten = 0
 }
 
 extension Catalog {
@@ -177,6 +181,16 @@ extension Catalog {
                         try importFile(index, labels: true) { item, state, summary throws(CatalogError) in
                             guard case .label(let label) = item else { return }
                             try state.store(label, summary: &summary)
+                        }
+                        // The file's view trees, with its labels tied to them (docs/autolayout.md).
+                        if !skipped.contains(index), let prefix = importer.labelNamePrefix(ofFile: index) {
+                            do {
+                                try database.savepoint("import_scenes") {
+                                    try state.storeScenes(of: importer.files[index].path, prefix: prefix, summary: &summary)
+                                }
+                            } catch let error as ImportError where !options.strict {
+                                summary.skippedFiles.append(SkippedFile(path: importer.files[index].path, error: .unreadable(error)))
+                            }
                         }
                     }
                 }
@@ -308,6 +322,7 @@ struct ImportState {
     let database: Database
     let matching: TextMatching
     let writer: LabelWriter
+    let sceneWriter: SceneWriter
     private let byKey: Statement
     private let exists: Statement
     /// The last key looked up and its labels (a String Catalog gives a key's locales in a row).
@@ -330,6 +345,7 @@ struct ImportState {
         self.database = database
         self.matching = matching
         writer = try LabelWriter(database: database)
+        sceneWriter = try SceneWriter(database: database)
         byKey = try database.statement(matching == .keys ? "SELECT name FROM labels WHERE key = ? ORDER BY name"
                                                          : "SELECT name FROM labels WHERE name = ?")
         exists = try database.statement("SELECT 1 FROM labels WHERE name = ?")
@@ -359,6 +375,31 @@ struct ImportState {
         } catch {
             throw .invalidInput("\(error)")
         }
+    }
+
+    /// The scenes of an Interface Builder file whose labels are named `prefix/ID`: each stored
+    /// when it changed, its labels tied to it; scenes gone from the file removed. The labels
+    /// whose layouts that changes are queued with the import's.
+    mutating func storeScenes(of path: String, prefix: String, summary: inout ImportSummary) throws {
+        var kept: Set<String> = []
+        var document = SceneDocument(path: path)
+        var scenes: [Scene] = []
+        do throws(ImportFailure<Never>) {
+            // Image sizes come last in a file: the scenes are written once they are known.
+            document = try InterfaceBuilderScenes.read(path: path) { (scene: Scene) throws(Never) in scenes.append(scene) }
+        } catch {
+            switch error {
+            case .file(let failure): throw failure
+            }
+        }
+        for scene in scenes {
+            kept.insert(scene.id)
+            summary.scenesRead += 1
+            let changed = try sceneWriter.write(scene, file: prefix, imageSizes: document.imageSizes)
+            if !changed.isEmpty { summary.scenesWritten += 1 }
+            touched.formUnion(changed)
+        }
+        touched.formUnion(try sceneWriter.removeScenes(of: prefix, keeping: kept))
     }
 
     /// A text: stored by its key, queuing every label that shows it (or, by name, written to

@@ -122,6 +122,7 @@ extension Catalog {
         try setSetting(.pseudoLocales, to: project.pseudoLanguages.map(\.rawValue).joined(separator: ","))
         try setSetting(.fontSubstitutes, to: project.fontSubstitutes.spelling)
         try setSetting(.defaultFamily, to: project.defaultFamily ?? CatalogSetting.defaultFamily.defaultValue)
+        try setSetting(.devices, to: project.devices.map(\.name).joined(separator: ","))
         if let language = project.developmentLanguage { try setSetting(.developmentLanguage, to: language) }
     }
 

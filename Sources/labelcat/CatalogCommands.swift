@@ -247,7 +247,7 @@ let layoutCommand = Command(
     arguments: [ArgumentSpec(name: "name", help: "The label's name.")],
     options: [.option("locale", "LOCALE", help: "The locale's text instead of the base text."),
               .option("variant", "VARIANT", help: "A plural form or device variation of the text (plural.one, device.ipad, …)."),
-              categoryOptionSpec, jsonFlag],
+              categoryOptionSpec, deviceOptionSpec, jsonFlag],
     subcommands: [
         Command(name: "list", abstract: "List layouts, fresh (stale ones are recomputed first, unless --stale).",
                 arguments: [ArgumentSpec(name: "glob", help: "Only labels matching this glob.", optional: true)],
@@ -266,13 +266,13 @@ func runLayout(_ arguments: ParsedArguments) throws -> Int32 {
     let catalog = try openCatalog(arguments)
     let locale = localeOption(arguments) ?? ""
     let layout = try catalog.layout(label: arguments.positionals[0], locale: locale, variant: arguments.value("variant") ?? "",
-                                    category: category)
+                                    category: category, device: arguments.value("device"))
     if arguments.flag("json") {
         writeOutput(layout.json ?? "")
         return 0
     }
-    let qualifiers = [layout.locale, layout.variant, category == nil && catalog.contentSizeCategories.count == 1 ? "" : layout.category]
-        .filter { !$0.isEmpty }
+    let qualifiers = [layout.locale, layout.variant, category == nil && catalog.contentSizeCategories.count == 1 ? "" : layout.category,
+                      layout.device].filter { !$0.isEmpty }
     writeOutput("\(printable(layout.label))\(qualifiers.isEmpty ? "" : " [\(printable(qualifiers.joined(separator: ", ")))]"): \(describe(layout))")
     var table = Table("line", "range", "x", "y", "width", "baseline", "text")
     for (index, line) in (layout.layout?.lines ?? []).enumerated() {
@@ -281,6 +281,13 @@ func runLayout(_ arguments: ParsedArguments) throws -> Int32 {
                   line.text)
     }
     writeOutput(table.rendered, terminator: "")
+    if let placement = layout.placement {
+        let frame = placement.frame
+        var line = "frame (\(formatted(frame.x)), \(formatted(frame.y)), \(formatted(frame.width)), \(formatted(frame.height))) from \(placement.source.rawValue)"
+        if let reason = placement.savedReason { line += ": \(printable(reason.description))" }
+        writeOutput(line)
+        for finding in placement.findings { writeOutput("\(finding.kind): \(printable(finding.message))") }
+    }
     return 0
 }
 

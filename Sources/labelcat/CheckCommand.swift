@@ -38,7 +38,7 @@ let checkCommand = Command(
         .flag("json", help: "The same as --format json: one JSON object per finding per line."),
         .option("baseline", "FILE", help: "Fail only on findings not in this baseline file."),
         .option("update-baseline", "FILE", help: "Write the findings to this baseline file (and exit 0)."),
-        .flag("verbose", help: "List the keys whose texts no label shows (the text format counts them)."),
+        .flag("verbose", help: "List the keys whose texts no label shows, and the labels of scenes that keep their saved frames, with counts per reason (the text format counts them)."),
         .option("shard", "I/N", help: "Check only shard I of N: the labels whose name hashes to it (for N parallel CI jobs)."),
         configOption,
     ],
@@ -53,7 +53,13 @@ let checkScopeOptions: [OptionSpec] = [
     .option("category", "CATEGORY", help: "Only this content size category (default: every one the catalog keeps); repeatable.",
             repeatable: true),
     .flag("shrunk", help: "Also list texts that fit only because their font shrank (autoshrink)."),
+    deviceOptionSpec,
 ]
+
+/// `--device`: the layouts on one device of the device table (labels of storyboard and xib
+/// scenes are laid out per device; other labels hold on every device).
+let deviceOptionSpec = OptionSpec.option("device", "NAME",
+                                         help: "Only layouts on this device, e.g. 'iPhone 16 Pro Max' (labels in no scene hold on every device).")
 
 /// The check scope from a command's glob and scope options; a `--category` that names no
 /// category is a usage error, as in every command (one that the catalog does not keep is
@@ -63,7 +69,8 @@ func checkScope(_ arguments: ParsedArguments) throws -> CheckScope {
     let categories = try arguments.values["category"].map { try $0.map { try category(named: $0, arguments).rawValue } }
         ?? project.map { $0.categories.map(\.rawValue) }
     return CheckScope(glob: arguments.positionals.first ?? "*", locales: arguments.values["locale"] ?? project?.locales,
-                      categories: categories, includesShrunk: arguments.flag("shrunk"), shard: try shardOption(arguments))
+                      categories: categories, includesShrunk: arguments.flag("shrunk"), shard: try shardOption(arguments),
+                      device: arguments.value("device"))
 }
 
 /// `--shard I/N`, read; nil when not given.
@@ -152,15 +159,20 @@ func printText(_ outcome: CheckOutcome, verbose: Bool = false) {
     if !findings.isEmpty {
         let variants = findings.contains { !$0.variant.isEmpty }
         let categories = result.categories.count > 1
+        let devices = findings.contains { !$0.device.isEmpty }
         var headers = ["label", "locale"]
         if variants { headers.append("variant") }
         if categories { headers.append("category") }
+        if devices { headers.append("device") }
         var table = Table(headers: headers + ["kind", "lines shown/needed", "over", "visible text"])
         for finding in findings {
             var cells = [finding.label, LocaleTag.name(finding.locale)]
             if variants { cells.append(finding.variant.isEmpty ? "-" : finding.variant) }
             if categories { cells.append(finding.category) }
-            if !finding.kind.description.hasLayout {
+            if devices { cells.append(finding.device.isEmpty ? "-" : finding.device) }
+            if let detail = finding.detail {
+                cells += [finding.kind.rawValue, "-", "-", detail]
+            } else if !finding.kind.description.hasLayout {
                 cells += [finding.kind.rawValue, "-", "-", "\(finding.kind.rawValue): \(finding.error ?? "")"]
             } else {
                 cells += [finding.kind.rawValue, "\(finding.linesShown)/\(finding.linesNeeded)", finding.overText,
@@ -191,6 +203,17 @@ func printText(_ outcome: CheckOutcome, verbose: Bool = false) {
         writeOutput("\(counted(keys.count, "key")) \(keys.count == 1 ? "holds" : "hold") texts no label shows\(verbose ? ":" : " (--verbose lists them).")")
         if verbose {
             for key in keys { writeOutput("  \(printable(key.key))  \(printable(key.source.file))\(key.source.line.map { ":\($0)" } ?? "")") }
+        }
+    }
+    if result.sceneLabels > 0 {
+        let saved = result.savedFrames
+        writeOutput("\(result.solvedSceneLabels) of \(counted(result.sceneLabels, "scene label")) placed by Auto Layout\(saved.isEmpty ? "" : "; \(saved.count) keep their saved frames\(verbose ? ":" : " (--verbose lists them)")")\(saved.isEmpty ? "." : "")")
+        if verbose, !saved.isEmpty {
+            let counts = Dictionary(grouping: saved, by: \.code).mapValues(\.count)
+            for code in counts.keys.sorted() { writeOutput("  \(counts[code]!)  \(printable(code))") }
+            for label in saved {
+                writeOutput("  \(printable(label.label))\(label.device.isEmpty ? "" : " [\(printable(label.device))]"): \(printable(label.reason))")
+            }
         }
     }
     let layouts = counted(result.checked.count, "layout")

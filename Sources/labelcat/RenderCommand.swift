@@ -28,7 +28,7 @@ let renderCommand = Command(
         .option("scale", "S", help: "Pixels per point, e.g. 1, 2 or 3 (default: the labels' own scale, 3 unless set)."),
         .option("locale", "LOCALE", help: "Draw this locale's texts (labels without one show their base text on a screen)."),
         .option("variant", "VARIANT", help: "Draw this variant of the texts (plural.one, device.ipad, …)."),
-        categoryOptionSpec,
+        categoryOptionSpec, deviceOptionSpec,
         .flag("sheet", help: "A contact sheet: the labels in a grid, captioned."),
         .option("columns", "N", help: "Columns of a contact sheet (default: as many as make it about square)."),
         .flag("debug", help: "Outline bounds, inset box, text rect and baselines."),
@@ -85,7 +85,7 @@ func runRender(_ arguments: ParsedArguments) throws -> Int32 {
             let picture: LabelPicture
             do {
                 picture = try storedPicture(record, locale: labelLocale, variant: variant, category: category,
-                                            catalog: catalog, tokens: tokens)
+                                            device: arguments.value("device"), catalog: catalog, tokens: tokens)
             } catch let error as CatalogError where isGlob {
                 failures.append((caption, error.description))
                 picture = try renderer.failurePicture(name: record.name, frame: record.isSelfSizing
@@ -148,12 +148,14 @@ func renderScale(_ text: String, commandPath: [String]) throws -> Double {
 /// first, and the glyphs are placed by the same engine from the same resolved definition,
 /// checked against the stored layout's input hash.
 func storedPicture(_ record: LabelRecord, locale: String, variant: String = "", category: ContentSizeCategory? = nil,
-                   catalog: Catalog, tokens: TokenSet) throws -> LabelPicture {
-    let stored = try catalog.layout(label: record.name, locale: locale, variant: variant, category: category)
-    let definition = try record.resolve(tokens: tokens).definition
-    let layout = try catalog.engine.layout(definition, locale: locale, variant: variant,
-                                           category: category ?? catalog.contentSizeCategories[0])
-    guard layout.inputHash == stored.inputHash else {
+                   device: String? = nil, catalog: Catalog, tokens: TokenSet) throws -> LabelPicture {
+    let stored = try catalog.layout(label: record.name, locale: locale, variant: variant, category: category, device: device)
+    let own = try record.resolve(tokens: tokens).definition
+    let category = category ?? catalog.contentSizeCategories[0]
+    // A label of a scene is drawn in the frame Auto Layout gave it on the device.
+    let definition = stored.placed(own)
+    let layout = try catalog.engine.layout(definition, locale: locale, variant: variant, category: category)
+    guard try catalog.engine.inputHash(own, locale: locale, variant: variant, category: category) == stored.inputHash else {
         throw CommandError("the label '\(record.name)'\(locale.isEmpty ? "" : " (\(locale))") changed while it was being drawn; run the command again")
     }
     return LabelPicture(definition: definition, layout: layout)

@@ -4,7 +4,7 @@ import LabelJSON
 /// `labelcat settings`: the catalog's settings, by their names with dashes (`default-family`).
 let settingsCommand = Command(
     name: "settings",
-    abstract: "Show or change the catalog's settings (default-family, categories, pseudo-locales, font-substitutes).",
+    abstract: "Show or change the catalog's settings (default-family, categories, pseudo-locales, font-substitutes, development-language, devices).",
     discussion: CatalogSetting.allCases.map { "\(settingName($0)): \($0.summary)." }.joined(separator: "\n"),
     subcommands: [
         Command(name: "list", abstract: "List every setting and its value.", options: [jsonFlag]) { arguments in
@@ -32,7 +32,9 @@ let settingsCommand = Command(
                     those three content size categories (layouts of categories left out are removed); \
                     pseudo-locales accented,double lays out every label in those pseudolanguages too; \
                     default-family "Inter, Noto Sans CJK SC" sets the system font; \
-                    font-substitutes "Avenir Next=Inter" sets labels in Avenir Next in Inter.
+                    font-substitutes "Avenir Next=Inter" sets labels in Avenir Next in Inter; \
+                    devices "iPhone SE (3rd generation),iPhone 16 Pro Max" lays the labels of storyboard and \
+                    xib scenes out on those two devices (names of the device table of docs/autolayout.md).
                     """,
                 arguments: [ArgumentSpec(name: "name", help: "The setting: \(CatalogSetting.allCases.map(settingName).joined(separator: ", "))."),
                             ArgumentSpec(name: "value", help: "Its new value.")]) { arguments in

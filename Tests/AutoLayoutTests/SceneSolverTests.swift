@@ -59,10 +59,10 @@ struct SceneSolverTests {
         let short = try Self.solve(Self.pinned, KnownTexts(["lbl": .init(width: 200)]))
         #expect(short.label("lbl")?.frame.frame == LayoutRect(x: 16, y: 40, width: 343, height: 20.5))
 
-        // iPhone 16 Pro Max: margins 20 (from 414 points wide), safe area top 62:
-        // 440 − 40 = 400 wide, ⌈600 / 400⌉ = 2 lines, y = 82.
+        // iPhone 16 Pro Max: margins 16, safe area top 62:
+        // 440 − 32 = 408 wide, ⌈600 / 408⌉ = 2 lines, y = 82.
         let large = try Self.solve(Self.pinned, KnownTexts(["lbl": .init(width: 600)]), device: .iPhone16ProMax)
-        #expect(large.label("lbl")?.frame.frame == LayoutRect(x: 20, y: 82, width: 400, height: 41))
+        #expect(large.label("lbl")?.frame.frame == LayoutRect(x: 16, y: 82, width: 408, height: 41))
     }
 
     @Test("A label pinned on its leading side only runs past the screen with a long text: clipped")

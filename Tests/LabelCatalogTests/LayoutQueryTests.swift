@@ -51,7 +51,7 @@ struct LayoutQueryTests {
         #expect(number(try JSONValue.parse(served.json ?? "{}"), "font", "size") == 20)
     }
 
-    @Test("Layouts are keyed by (label, locale, variant, category): one row each")
+    @Test("Layouts are keyed by (label, locale, variant, category, device): one row each")
     func oneRowPerLabelAndLocale() throws {
         let directory = try TemporaryDirectory()
         let catalog = try makeCatalog(in: directory)
@@ -63,7 +63,7 @@ struct LayoutQueryTests {
                                      value: .object(JSONObject([("value", .number(18)), ("unit", .string("px"))])))])
         #expect(try catalog.database.scalarInt("SELECT count(*) FROM layouts") == 3)
         let primaryKey = try column(catalog.database, "SELECT name FROM pragma_table_info('layouts') WHERE pk > 0 ORDER BY pk")
-        #expect(primaryKey == ["label", "locale", "variant", "category"])
+        #expect(primaryKey == ["label", "locale", "variant", "category", "device"])
         #expect(try catalog.layouts().map { "\($0.label)/\($0.locale)" } == ["demo.top/", "demo.top/de", "demo.top/ja"])
         #expect(try catalog.layouts(locale: "de").map(\.locale) == ["de"])
     }

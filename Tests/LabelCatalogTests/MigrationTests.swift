@@ -11,14 +11,16 @@ import TestSupport
 @Suite("Catalog migrations")
 struct MigrationTests {
     static let tables = ["settings", "tokens", "token_groups", "labels", "label_texts", "key_texts", "label_dependencies",
-                         "layouts", "recompute_queue", "schema_migrations", "layout_state", "layout_font_files"]
+                         "layouts", "recompute_queue", "schema_migrations", "layout_state", "layout_font_files",
+                         "scenes", "scene_labels"]
 
     /// The triggers that feed `recompute_queue` (docs/catalog.md), by name.
     static let triggers = ["labels_inserted", "labels_updated", "labels_deleted", "label_texts_inserted", "label_texts_updated",
                            "label_texts_deleted", "tokens_inserted", "tokens_updated", "tokens_deleted",
                            "layouts_inserted", "layouts_updated", "layouts_deleted", "recompute_queue_deleted",
                            "settings_inserted", "settings_updated", "settings_deleted",
-                           "key_texts_inserted", "key_texts_updated", "key_texts_deleted"]
+                           "key_texts_inserted", "key_texts_updated", "key_texts_deleted",
+                           "scenes_updated", "scenes_deleted", "scene_labels_inserted", "scene_labels_updated", "scene_labels_deleted"]
 
     static func names(_ database: Database, type: String) throws -> Set<String> {
         Set(try column(database, "SELECT name FROM sqlite_master WHERE type = ?", [.text(type)]))

@@ -57,6 +57,20 @@ public enum ShopProject {
                                         </constraints>
                                     </label>
                                 </subviews>
+                                <constraints>
+                                    <constraint firstItem="ttl-01-abc" firstAttribute="leading" secondItem="view-00-000" secondAttribute="leading" constant="20" id="ld0-00-000"/>
+                                    <constraint firstItem="ttl-01-abc" firstAttribute="top" secondItem="view-00-000" secondAttribute="top" constant="100" id="tp0-00-000"/>
+                                    <constraint firstItem="ttl-01-abc" firstAttribute="width" constant="200" id="wd0-00-000"/>
+                                    <constraint firstItem="sub-02-def" firstAttribute="leading" secondItem="view-00-000" secondAttribute="leading" constant="20" id="ld1-00-000"/>
+                                    <constraint firstItem="sub-02-def" firstAttribute="top" secondItem="view-00-000" secondAttribute="top" constant="140" id="tp1-00-000"/>
+                                    <constraint firstItem="sub-02-def" firstAttribute="width" constant="300" id="wd1-00-000"/>
+                                    <constraint firstItem="bdy-03-ghi" firstAttribute="leading" secondItem="view-00-000" secondAttribute="leading" constant="20" id="ld2-00-000"/>
+                                    <constraint firstItem="bdy-03-ghi" firstAttribute="top" secondItem="view-00-000" secondAttribute="top" constant="180" id="tp2-00-000"/>
+                                    <constraint firstItem="bdy-03-ghi" firstAttribute="width" constant="300" id="wd2-00-000"/>
+                                    <constraint firstItem="btn-04-jkl" firstAttribute="leading" secondItem="view-00-000" secondAttribute="leading" constant="20" id="ld3-00-000"/>
+                                    <constraint firstItem="btn-04-jkl" firstAttribute="top" secondItem="view-00-000" secondAttribute="top" constant="240" id="tp3-00-000"/>
+                                    <constraint firstItem="btn-04-jkl" firstAttribute="width" constant="100" id="wd3-00-000"/>
+                                </constraints>
                             </view>
                         </viewController>
                     </objects>

@@ -57,6 +57,17 @@ struct AppFolderCommandTests {
                                     </label>
                                 </subviews>
                                 <viewLayoutGuide key="safeArea" id="sfa-00-001"/>
+                                <constraints>
+                                    <constraint firstItem="ttl-01-aaa" firstAttribute="leading" secondItem="vw0-00-001" secondAttribute="leading" constant="20" id="c01-tt-ld"/>
+                                    <constraint firstItem="ttl-01-aaa" firstAttribute="top" secondItem="vw0-00-001" secondAttribute="top" constant="100" id="c02-tt-tp"/>
+                                    <constraint firstItem="ttl-01-aaa" firstAttribute="width" constant="300" id="c03-tt-wd"/>
+                                    <constraint firstItem="btn-02-bbb" firstAttribute="leading" secondItem="vw0-00-001" secondAttribute="leading" constant="20" id="c04-bt-ld"/>
+                                    <constraint firstItem="btn-02-bbb" firstAttribute="top" secondItem="vw0-00-001" secondAttribute="top" constant="150" id="c05-bt-tp"/>
+                                    <constraint firstItem="btn-02-bbb" firstAttribute="width" constant="80" id="c06-bt-wd"/>
+                                    <constraint firstItem="shr-03-ccc" firstAttribute="leading" secondItem="vw0-00-001" secondAttribute="leading" constant="20" id="c07-sh-ld"/>
+                                    <constraint firstItem="shr-03-ccc" firstAttribute="top" secondItem="vw0-00-001" secondAttribute="top" constant="200" id="c08-sh-tp"/>
+                                    <constraint firstItem="shr-03-ccc" firstAttribute="width" constant="80" id="c09-sh-wd"/>
+                                </constraints>
                             </view>
                         </viewController>
                     </objects>

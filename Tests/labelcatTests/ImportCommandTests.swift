@@ -164,7 +164,7 @@ struct ImportCommandTests {
         let workspace = try Workspace()
         let list = try workspace.succeed("settings", "list")
         #expect(CLITests.table(list.stdout).map { $0.first ?? "" } == ["name", "default-family", "categories", "pseudo-locales", "font-substitutes",
-                                                                     "development-language"])
+                                                                     "development-language", "devices"])
         #expect(try workspace.succeed("settings", "get", "categories").stdout == "large\n")
         let set = try workspace.succeed("settings", "set", "categories", "Large, accessibilityExtraExtraExtraLarge")
         #expect(set.stdout.hasPrefix("Set categories = large,accessibilityExtraExtraExtraLarge;"), "\(set.stdout)")

@@ -1,0 +1,116 @@
+import Foundation
+import LabelJSON
+import Testing
+import TestSupport
+
+/// Storyboards laid out by Auto Layout through the real binary (docs/autolayout.md, "In the
+/// catalog"): LabelImportTests' `Fixtures/Devices`, a storyboard as Xcode writes it designed at
+/// an iPhone SE (375 points), with German texts. Its scene holds a title pinned to both margins,
+/// a line pinned on its leading side only, and a label inside a scroll view.
+@Suite struct SceneCommandTests {
+    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("LabelImportTests/Fixtures/Devices").path
+
+    static let title = "Welcome.storyboard/ttl-LB-001"
+    static let delivery = "Welcome.storyboard/dlv-LB-002"
+    static let terms = "Welcome.storyboard/trm-LB-004"
+
+    /// A catalog with the fixture imported.
+    static func imported() throws -> (TemporaryDirectory, [String]) {
+        let directory = try TemporaryDirectory()
+        let db = ["--db", directory.path("c.sqlite")]
+        #expect(try CLI.labelcat(db + ["init"]).status == 0)
+        let run = try CLI.labelcat(db + ["import", fixture])
+        #expect(run.status == 0, "\(run.stderr)")
+        return (directory, db)
+    }
+
+    static func layout(_ db: [String], _ label: String, _ extra: [String] = []) throws -> JSONValue {
+        let run = try CLI.labelcat(db + ["layout", label, "--json"] + extra)
+        #expect(run.status == 0, "\(run.stderr)")
+        return try JSONValue.parse(run.stdout)
+    }
+
+    static func frame(_ json: JSONValue) -> [Double] {
+        ["x", "y", "width", "height"].map { json["frame"]?[$0]?.number ?? -1 }
+    }
+
+    @Test("Each label is laid out in the frame Auto Layout gives it, on the device the file was designed at")
+    func designedDevice() throws {
+        let (directory, db) = try Self.imported()
+        _ = directory
+        // Pinned to both margins of a 375-point root: 16 + 343 + 16, 20 below the safe area's top (20).
+        let title = try Self.layout(db, Self.title)
+        #expect(title["device"]?.string == "iPhone SE (3rd generation)")
+        #expect(title["frameSource"]?.string == "autoLayout")
+        #expect(Self.frame(title).prefix(3) == [16, 40, 343])
+        #expect(title["bounds"]?["width"]?.number == 343)
+        // Inside a scroll view: at the content's (20, 10), the scroll view 16 below the line above it.
+        let terms = try Self.layout(db, Self.terms, ["--locale", "de"])
+        #expect(terms["frameSource"]?.string == "autoLayout")
+        #expect(terms["frame"]?["x"]?.number == 20)
+        // The scroll view's content grows with the German text: nothing is clipped or truncated.
+        #expect(terms["sceneFindings"] == nil)
+        #expect(terms["truncated"] == .bool(false))
+    }
+
+    @Test("German text of a label pinned on one side runs past the screen: check finds it clipped")
+    func clippedGerman() throws {
+        let (directory, db) = try Self.imported()
+        _ = directory
+        let run = try CLI.labelcat(db + ["check", "--json"])
+        #expect(run.status == 1)
+        let findings = try run.stdout.split(separator: "\n").map { try JSONValue.parse(String($0)) }
+        let kinds = findings.map { "\($0["label"]?.string ?? "") \($0["locale"]?.string ?? "") \($0["kind"]?.string ?? "")" }
+        #expect(kinds == ["\(Self.delivery) de clipped"])
+        // The English text fits on the screen.
+        let english = try Self.layout(db, Self.delivery)
+        #expect(english["sceneFindings"] == nil)
+        let german = try Self.layout(db, Self.delivery, ["--locale", "de"])
+        let clipped = german["sceneFindings"]?.array?.first
+        #expect(clipped?["kind"]?.string == "clipped")
+        #expect(clipped?["boundary"]?.string == "screen")
+        #expect((clipped?["overflow"]?["right"]?.number ?? 0) > 100)
+    }
+
+    @Test("A devices setting lays every scene out on each device: 408 points between the margins of an iPhone 16 Pro Max")
+    func devicesSetting() throws {
+        let (directory, db) = try Self.imported()
+        _ = directory
+        let set = try CLI.labelcat(db + ["settings", "set", "devices", "iPhone SE (3rd generation),iPhone 16 Pro Max"])
+        #expect(set.status == 0, "\(set.stderr)")
+        let large = try Self.layout(db, Self.title, ["--device", "iPhone 16 Pro Max"])
+        #expect(large["device"]?.string == "iPhone 16 Pro Max")
+        // Margins 16, safe area top 62: y = 82.
+        #expect(Self.frame(large).prefix(3) == [16, 82, 408])
+        let small = try Self.layout(db, Self.title, ["--device", "iPhone SE (3rd generation)"])
+        #expect(Self.frame(small)[2] == 343)
+        // check --device looks at that device's layouts only.
+        let check = try CLI.labelcat(db + ["check", "--json", "--device", "iPhone 16 Pro Max"])
+        let devices = Set(try check.stdout.split(separator: "\n").map { try JSONValue.parse(String($0))["device"]?.string ?? "" })
+        #expect(devices == ["iPhone 16 Pro Max"])
+        // An unknown name is refused, naming it, and leaves the setting as it was.
+        let bad = try CLI.labelcat(db + ["settings", "set", "devices", "iPhone 99"])
+        #expect(bad.status != 0)
+        #expect(bad.stderr.contains("unknown device \"iPhone 99\""))
+    }
+
+    @Test("Importing an unchanged storyboard again writes nothing")
+    func reimportWritesNothing() throws {
+        let (directory, db) = try Self.imported()
+        _ = try CLI.labelcat(db + ["check"])
+        let before = try CLI.dump(directory.path("c.sqlite"))
+        let again = try CLI.labelcat(db + ["import", Self.fixture])
+        #expect(again.status == 0)
+        #expect(again.stdout.contains("0 layouts"))
+        #expect(try CLI.dump(directory.path("c.sqlite")) == before)
+    }
+
+    @Test("check --verbose counts the scene labels Auto Layout placed")
+    func verboseCounts() throws {
+        let (directory, db) = try Self.imported()
+        _ = directory
+        let run = try CLI.labelcat(db + ["check", "--verbose"])
+        #expect(run.stdout.contains("3 of 3 scene labels placed by Auto Layout."))
+    }
+}
