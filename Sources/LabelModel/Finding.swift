@@ -12,6 +12,15 @@ public enum FindingKind: String, Sendable, CaseIterable {
     case shrunk
     /// The label could not be laid out (an unknown font, a broken token reference, …).
     case error
+    /// The text fits, with less room left than asked for (a warning; listed only when a
+    /// headroom is asked for).
+    case tight
+    /// The text fits, but not at every content size category up to the one asked for (listed
+    /// only when a minimum category is asked for).
+    case category
+
+    /// True for the kinds that fail a check; `tight` only warns.
+    public var fails: Bool { self != .tight }
 }
 
 /// Where a text came from when it was imported from a project's file (a strings table, a
@@ -114,10 +123,16 @@ public struct Finding: Sendable, Hashable {
     public var source: FindingSource?
     /// Why the label could not be laid out (kind `error`).
     public var error: String?
+    /// The smallest changes that would each make the text fit (kinds `truncated` and `lines`;
+    /// for `category`, at the first category that does not fit).
+    public var fix: FitFix?
+    /// The room the text has left and the largest category it fits up to (kinds `tight` and
+    /// `category`).
+    public var headroom: Headroom?
 
     public init(label: String, locale: String, variant: String = "", category: String = Finding.defaultCategory,
                 kind: FindingKind, linesShown: Int = 0, linesNeeded: Int = 0, widthOver: Double = 0, heightOver: Double = 0,
-                lines: [String] = [], source: FindingSource? = nil, error: String? = nil) {
+                lines: [String] = [], source: FindingSource? = nil, error: String? = nil, fix: FitFix? = nil) {
         self.label = label
         self.locale = locale
         self.variant = variant
@@ -130,6 +145,7 @@ public struct Finding: Sendable, Hashable {
         self.lines = lines
         self.source = source
         self.error = error
+        self.fix = fix
     }
 
     public var identity: FindingIdentity {

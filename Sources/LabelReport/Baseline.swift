@@ -140,6 +140,6 @@ public struct CheckOutcome: Sendable {
         baseline.map { !$0.entries.contains(finding.identity) } ?? true
     }
 
-    /// 1 when there are new findings, else 0.
-    public var exitCode: Int32 { new.isEmpty ? 0 : 1 }
+    /// 1 when there are new findings of a kind that fails (every kind but `tight`), else 0.
+    public var exitCode: Int32 { new.contains { $0.kind.fails } ? 1 : 0 }
 }

@@ -23,6 +23,11 @@ extension Finding {
             return "\(name) fits only with its font shrunk."
         case .error:
             return "\(name) cannot be laid out: \(printable(error ?? "unknown error"))."
+        case .tight:
+            return "\(name) fits with \(points(headroom?.width ?? 0)) to spare."
+        case .category:
+            let largest = headroom?.fitsUpTo.map { "fits up to \($0.rawValue) only" } ?? "does not fit at larger categories"
+            return "\(name) \(largest)."
         }
     }
 
@@ -38,6 +43,7 @@ extension Finding {
             details.append("Shown:")
             details += lines.map { "  \(printable($0))" }
         }
+        if let fix, !fix.isEmpty { details.append("Fix: \(fix.suggestions.joined(separator: "; ")).") }
         if let source {
             details.append("Source: \(printable(source.file))\(source.line.map { ":\($0)" } ?? "")")
             if let key = source.key { details.append("Key: \(printable(key))") }
@@ -50,7 +56,42 @@ extension Finding {
         var parts: [String] = []
         if widthOver > 0 { parts.append("width +\(points(widthOver))") }
         if heightOver > 0 { parts.append("height +\(points(heightOver))") }
+        if let headroom {
+            if let width = headroom.width { parts.append("room \(points(width))") }
+            if let largest = headroom.fitsUpTo { parts.append("up to \(largest.rawValue)") }
+        }
         return parts.isEmpty ? "-" : parts.joined(separator: ", ")
+    }
+}
+
+extension FitFix {
+    /// Each change in words, the cheapest first: `numberOfLines 2 fits`, `frame height 48 pt
+    /// fits`, `minimumScaleFactor 0.82 fits`, `width 212 pt fits`, `≈ 4 characters too long at
+    /// this font`, `a soft hyphen in "luidspreker" (luid-spreker) fits`.
+    public var suggestions: [String] {
+        var suggestions: [String] = []
+        switch (numberOfLines, height) {
+        case let (lines?, height?): suggestions.append("numberOfLines \(lines) with height \(points(height)) fits")
+        case let (lines?, nil): suggestions.append("numberOfLines \(lines) fits")
+        case let (nil, height?): suggestions.append("height \(points(height)) fits")
+        case (nil, nil): break
+        }
+        if let minimumScaleFactor { suggestions.append("minimumScaleFactor \(scaleFactorText(minimumScaleFactor)) fits") }
+        if let width { suggestions.append("width \(points(width)) fits") }
+        if let charactersOver {
+            suggestions.append("≈ \(charactersOver) character\(charactersOver == 1 ? "" : "s") too long at this font")
+        }
+        if let hyphenation {
+            suggestions.append("a soft hyphen in \"\(printable(hyphenation.word))\" (\(printable(hyphenation.hyphenated))) fits")
+        }
+        return suggestions
+    }
+
+    /// `0.82`: two decimals, trailing zeros dropped.
+    func scaleFactorText(_ factor: Double) -> String {
+        let hundredths = Int((factor * 100).rounded())
+        let text = hundredths % 10 == 0 ? "0.\(hundredths / 10)" : (hundredths < 10 ? "0.0\(hundredths)" : "0.\(hundredths)")
+        return hundredths >= 100 ? "1" : text
     }
 }
 
@@ -62,6 +103,8 @@ extension FindingKind {
         case .lines: return "Label loses lines to its height"
         case .shrunk: return "Label font shrunk to fit"
         case .error: return "Label cannot be laid out"
+        case .tight: return "Label text has little room left"
+        case .category: return "Label text does not fit at a larger content size category"
         }
     }
 
@@ -76,6 +119,10 @@ extension FindingKind {
             return "The text fits only because the label shrinks its font (adjustsFontSizeToFitWidth)."
         case .error:
             return "The label could not be laid out, for example because a font or a token it names does not exist."
+        case .tight:
+            return "The text fits with less room to spare than asked for (the width it may still grow by, in points)."
+        case .category:
+            return "The text fits at its category but not at every content size category up to the one asked for."
         }
     }
 }

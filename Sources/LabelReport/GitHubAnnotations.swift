@@ -2,7 +2,7 @@ import LabelCatalog
 import LabelJSON
 
 /// `check --format github`: GitHub Actions workflow commands. Each new finding is an
-/// `::error` (a `::warning` for `shrunk`) pointing at the file and line its text came from
+/// `::error` (a `::warning` for `shrunk` and `tight`) pointing at the file and line its text came from
 /// when known; baseline entries that now fit, changed kind or are gone are `::notice`s; a
 /// plain summary line ends the output. Known findings (in the baseline) are counted, not
 /// annotated. Values are shown `printable` (the summary and details are), then escaped as
@@ -18,7 +18,7 @@ public enum GitHubAnnotations {
             }
             properties.append(("title", finding.title))
             let message = ([finding.summary] + finding.details).joined(separator: "\n")
-            output += command(finding.kind == .shrunk ? "warning" : "error", properties, message)
+            output += command(finding.kind == .shrunk || finding.kind == .tight ? "warning" : "error", properties, message)
         }
         for entry in outcome.fixed {
             output += command("notice", [("title", "Label text now fits")],

@@ -92,7 +92,7 @@ extension HTMLReport {
         return html + "<output id=\"shown\">\(findings.count) of \(findings.count) findings shown</output>\n</form>\n"
     }
 
-    /// One finding: its name, kind and status, the sentence, the numbers, the pictures, the
+    /// One finding: its name, kind and status, the sentence, the numbers, the fix, the pictures, the
     /// visible lines and where the text came from.
     func article(_ entry: FindingEntry) -> String {
         let finding = entry.finding
@@ -109,6 +109,9 @@ extension HTMLReport {
         if finding.kind != .error {
             html += "<dl class=\"numbers\"><dt>lines shown/needed</dt><dd>\(finding.linesShown)/\(finding.linesNeeded)</dd>"
             html += "<dt>width over</dt><dd>\(points(finding.widthOver))</dd><dt>height over</dt><dd>\(points(finding.heightOver))</dd></dl>\n"
+        }
+        if let fix = finding.fix, !fix.isEmpty {
+            html += "<p class=\"fix\">Fix:</p><ul class=\"fix\">" + fix.suggestions.map { "<li>\(escapeMarkup($0))</li>" }.joined() + "</ul>\n"
         }
         var figures: [(Picture, String)] = []
         if let picture = entry.picture { figures.append((picture, Self.localeValue(finding.locale))) }
@@ -196,7 +199,7 @@ extension HTMLReport {
         .finding { border: 1px solid var(--line); border-radius: 8px; padding: 12px 14px; margin: 12px 0; }
         .finding[hidden] { display: none; }
         .kind { font-size: 12px; border-radius: 4px; padding: 1px 6px; color: #fff; background: var(--bad); }
-        .kind-shrunk { background: var(--warn); } .kind-error { background: #555; }
+        .kind-shrunk, .kind-tight { background: var(--warn); } .kind-error { background: #555; }
         .status { font-size: 12px; color: var(--muted); border: 1px solid var(--line); border-radius: 4px; padding: 0 5px; }
         .status-new { color: var(--bad); border-color: var(--bad); }
         .message { margin: 4px 0 8px; }

@@ -67,6 +67,8 @@ public enum SARIFReport {
         case .truncated: return "LabelTextTruncated"
         case .lines: return "LabelLosesLinesToHeight"
         case .shrunk: return "LabelFontShrunk"
+        case .tight: return "LabelTextTight"
+        case .category: return "LabelTextTooLargeAtCategory"
         case .error: return "LabelLayoutError"
         }
     }
@@ -81,12 +83,21 @@ public enum SARIFReport {
             return "\(kind.explanation) The text is drawn smaller than designed."
         case .error:
             return "\(kind.explanation) The message names what failed."
+        case .tight:
+            return "\(kind.explanation) The result says how many points are left; a longer translation will not fit."
+        case .category:
+            return "\(kind.explanation) The result names the largest category it fits up to, and the fix at the next."
         }
     }
 
-    /// `error` for text that is cut off or cannot be laid out, `note` for a shrunk font.
+    /// `error` for text that is cut off or cannot be laid out, `note` for a shrunk font,
+    /// `warning` for a text with little headroom.
     static func level(_ kind: FindingKind) -> String {
-        kind == .shrunk ? "note" : "error"
+        switch kind {
+        case .shrunk: "note"
+        case .tight: "warning"
+        default: "error"
+        }
     }
 
     /// The finding's identity as one string: label, locale, variant, category and kind,
@@ -142,7 +153,25 @@ public enum SARIFReport {
             ("lines", .array(finding.lines.map(JSONValue.string))),
         ])
         if let key = finding.source?.key { properties["key"] = .string(key) }
+        if let headroom = finding.headroom {
+            properties["headroom"] = .object(JSONObject([
+                ("width", headroom.width.map(rounded) ?? .null), ("lines", headroom.lines.map { .number(Double($0)) } ?? .null),
+                ("fitsUpTo", headroom.fitsUpTo.map { .string($0.rawValue) } ?? .null),
+            ]))
+        }
         if let error = finding.error { properties["error"] = .string(error) }
+        if let fix = finding.fix {
+            func optional(_ value: Double?) -> JSONValue { value.map(rounded) ?? .null }
+            properties["fix"] = .object(JSONObject([
+                ("numberOfLines", optional(fix.numberOfLines.map(Double.init))), ("height", optional(fix.height)),
+                ("minimumScaleFactor", optional(fix.minimumScaleFactor)), ("width", optional(fix.width)),
+                ("charactersOver", optional(fix.charactersOver.map(Double.init))),
+                ("hyphenation", fix.hyphenation.map { hyphenation in
+                    .object(JSONObject([("word", .string(hyphenation.word)), ("offset", .number(Double(hyphenation.offset))),
+                                        ("hyphenated", .string(hyphenation.hyphenated))]))
+                } ?? .null),
+            ]))
+        }
         return properties
     }
 }

@@ -26,7 +26,7 @@ let checkCommand = Command(
         tags compared case-insensitively ('DE' is 'de', 'pt_BR' is 'pt-BR'); a tag the \
         catalog lacks falls back to its parent ('de-DE' to 'de'); '' or 'base' is the base \
         text. Exit status: 0 when every text fits (with --baseline: no new finding), 1 when \
-        there are findings (or an error), 2 when the glob, a --locale or a --category \
+        there are findings (or an error; a text with little headroom only warns), 2 when the glob, a --locale or a --category \
         matches nothing, 64 for a usage error.
         """,
     arguments: [checkGlobArgument],
@@ -48,7 +48,7 @@ let checkScopeOptions: [OptionSpec] = [
     .option("category", "CATEGORY", help: "Only this content size category (default: every one the catalog keeps); repeatable.",
             repeatable: true),
     .flag("shrunk", help: "Also list texts that fit only because their font shrank (autoshrink)."),
-]
+] + headroomOptions
 
 /// The check scope from a command's glob and scope options; a `--category` that names no
 /// category is a usage error, as in every command (one that the catalog does not keep is
@@ -56,7 +56,8 @@ let checkScopeOptions: [OptionSpec] = [
 func checkScope(_ arguments: ParsedArguments) throws -> CheckScope {
     let categories = try arguments.values["category"].map { try $0.map { try category(named: $0, arguments).rawValue } }
     return CheckScope(glob: arguments.positionals.first ?? "*", locales: arguments.values["locale"],
-                      categories: categories, includesShrunk: arguments.flag("shrunk"))
+                      categories: categories, includesShrunk: arguments.flag("shrunk"),
+                      headroomBelow: try headroomBelow(arguments), minimumCategory: try minimumCategory(arguments))
 }
 
 /// The exit status of a check that had nothing to check.
@@ -133,16 +134,17 @@ func printText(_ outcome: CheckOutcome, verbose: Bool = false) {
         var headers = ["label", "locale"]
         if variants { headers.append("variant") }
         if categories { headers.append("category") }
-        var table = Table(headers: headers + ["kind", "lines shown/needed", "over", "visible text"])
+        var table = Table(headers: headers + ["kind", "lines shown/needed", "over", "visible text", "fix"])
         for finding in findings {
             var cells = [finding.label, LocaleTag.name(finding.locale)]
             if variants { cells.append(finding.variant.isEmpty ? "-" : finding.variant) }
             if categories { cells.append(finding.category) }
             if finding.kind == .error {
-                cells += ["error", "-", "-", "error: \(finding.error ?? "")"]
+                cells += ["error", "-", "-", "error: \(finding.error ?? "")", "-"]
             } else {
+                let fix = finding.fix?.suggestions ?? []
                 cells += [finding.kind.rawValue, "\(finding.linesShown)/\(finding.linesNeeded)", finding.overText,
-                          finding.lines.joined(separator: " ⏎ ")]
+                          finding.lines.joined(separator: " ⏎ "), fix.isEmpty ? "-" : fix.joined(separator: "; ")]
             }
             table.rows.append(cells)
         }
@@ -168,17 +170,20 @@ func printText(_ outcome: CheckOutcome, verbose: Bool = false) {
         }
     }
     let layouts = counted(result.checked.count, "layout")
-    if findings.isEmpty {
+    let tight = findings.filter { !$0.kind.fails }.count
+    if tight > 0 { writeOutput("\(counted(tight, "text")) \(tight == 1 ? "fits" : "fit") with less headroom than asked for (warnings).") }
+    let failing = findings.filter(\.kind.fails)
+    if failing.isEmpty {
         if outcome.baseline == nil {
             writeOutput("All \(layouts) of \(counted(result.labelCount, "label")) fit.")
         } else {
             writeOutput("No new findings in \(layouts) of \(counted(result.labelCount, "label")).")
         }
     } else {
-        let one = findings.count == 1
+        let one = failing.count == 1
         let known = outcome.baseline == nil ? "" : " and \(one ? "is" : "are") not in the baseline"
         OutputStream.standardOutput.flush()
-        OutputStream.standardError.write("\(findings.count) of \(layouts) \(one ? "does" : "do") not fit\(known).\n")
+        OutputStream.standardError.write("\(failing.count) of \(layouts) \(one ? "does" : "do") not fit\(known).\n")
         OutputStream.standardError.flush()
     }
 }

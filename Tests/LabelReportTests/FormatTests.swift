@@ -99,7 +99,7 @@ struct FormatTests {
         let read = try Self.parse("sarif", SARIFReport.render(outcome, toolVersion: "9.8.7"))
         #expect(read["tool"] == .string("labelcat"))
         #expect(read["version"] == .string("9.8.7"))
-        #expect(read["rules"]?.array?.compactMap(\.string) == ["labelcat/truncated", "labelcat/lines", "labelcat/shrunk", "labelcat/error"])
+        #expect(read["rules"]?.array?.compactMap(\.string) == ["labelcat/truncated", "labelcat/lines", "labelcat/shrunk", "labelcat/error", "labelcat/tight", "labelcat/category"])
         let results = read["results"]?.array ?? []
         #expect(results.count == 4)
         var byRule: [String: JSONValue] = [:]
