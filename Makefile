@@ -8,7 +8,7 @@
 #                ceiling (BENCH_LABELS=1000000 for the issue's million-label catalog) and with
 #                three content size categories, how token import scales (5,000 vs 50,000
 #                tokens), and importing a String Catalog of 100,000 keys x 10 locales against a
-#                bare INSERT loop
+#                bare INSERT loop, and labelcat fit's answers per second against the engine's layouts
 #   make fidelity  line breaks and widths against headless Chromium (FIDELITY_COUNT cases)
 
 SHELL := /bin/bash
@@ -86,6 +86,7 @@ bench: bench-deps build
 	python3 Benchmarks/run_catalog_bench.py --labelcat .build/release/labelcat --labels $(BENCH_LABELS) --work $(BENCH_DIR)
 	python3 Benchmarks/run_token_bench.py --labelcat .build/release/labelcat --work $(BENCH_DIR)
 	python3 Benchmarks/run_import_bench.py --labelcat .build/release/labelcat --keys $(BENCH_IMPORT_KEYS) --work $(BENCH_DIR)
+	python3 Benchmarks/run_fit_bench.py --labelcat .build/release/labelcat --work $(BENCH_DIR)
 
 .PHONY: fuzz fuzz-build fuzz-reproduce
 fuzz: fuzz-build
