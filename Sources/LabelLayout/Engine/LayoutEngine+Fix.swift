@@ -108,7 +108,8 @@ extension LayoutEngine {
         let shrunk = try layout(trial(0.01))
         guard shrunk.fits else { return nil }
         let size = definition.font.pointSize(in: subject.category)
-        var hundredths = min(99, Int((shrunk.font.size / size * 100 + 1e-9).rounded(.down)))
+        let ratio = size > 0 ? min(0.99, max(0, shrunk.font.size / size)) : 0
+        var hundredths = Int((ratio * 100 + 1e-9).rounded(.down))
         while hundredths >= 1 {
             if try fits(trial(Double(hundredths) / 100)) { return Double(hundredths) / 100 }
             hundredths -= 1
@@ -132,6 +133,8 @@ extension LayoutEngine {
             $0.textAlignment = .left
         })
         let widest = (unbounded.lines.map(\.rect.width).max() ?? 0) + insets.left + insets.right
+        // A width past what any text needs (a frame put in by hand) has no fix on the grid.
+        guard definition.frame.width < Self.unlimited, widest < Self.unlimited else { return nil }
         func fits(pixels: Int) throws(LayoutError) -> Bool {
             try self.fits(subject.with { $0.frame.width = Double(pixels) / scale })
         }
@@ -235,7 +238,8 @@ extension LayoutEngine {
         if !definition.isSelfSizing {
             let inner = definition.bounds.inset(by: definition.contentInsets).height
             let pitch = layout.font.lineHeight + definition.lineSpacing
-            if pitch > 0 { capacity = min(capacity, Int(((inner + definition.lineSpacing) / pitch + 1e-6).rounded(.down))) }
+            let held = ((inner + definition.lineSpacing) / pitch + 1e-6).rounded(.down)
+            if pitch > 0, held < Double(Int32.max) { capacity = min(capacity, max(0, Int(held))) }
         }
         return capacity == Int.max ? nil : capacity
     }
