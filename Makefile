@@ -8,8 +8,9 @@
 #                ceiling (BENCH_LABELS=1000000 for the issue's million-label catalog) and with
 #                three content size categories, how token import scales (5,000 vs 50,000
 #                tokens), importing a String Catalog of 100,000 keys x 10 locales against a
-#                bare INSERT loop, and storyboards of BENCH_SCENES scenes x 20 labels x 10
-#                locales x 3 devices recomputed with Auto Layout against the text layout alone
+#                bare INSERT loop, storyboards of BENCH_SCENES scenes x 20 labels x 10
+#                locales x 3 devices recomputed with Auto Layout against the text layout alone,
+#                and labelcat fit's answers per second against the engine's layouts
 #   make fidelity  line breaks and widths against headless Chromium (FIDELITY_COUNT cases)
 
 SHELL := /bin/bash
@@ -92,6 +93,7 @@ bench: bench-deps build
 	python3 Benchmarks/run_import_bench.py --labelcat .build/release/labelcat --keys $(BENCH_IMPORT_KEYS) --work $(BENCH_DIR)
 	python3 Benchmarks/run_project_bench.py --labelcat .build/release/labelcat --keys $(BENCH_PROJECT_KEYS) --work $(BENCH_DIR)
 	python3 Benchmarks/run_scene_bench.py --labelcat .build/release/labelcat --scenes $(BENCH_SCENES) --work $(BENCH_DIR)
+	python3 Benchmarks/run_fit_bench.py --labelcat .build/release/labelcat --work $(BENCH_DIR)
 
 .PHONY: fuzz fuzz-build fuzz-reproduce
 fuzz: fuzz-build

@@ -26,15 +26,34 @@ public struct CheckScope: Sendable {
     /// Only layouts on this device (a name of the device table), with those of labels in no
     /// scene; nil = every device.
     public var device: String?
+    /// List texts that fit with less than this many points of headroom (kind `tight`).
+    public var headroomBelow: Double?
+    /// List texts that fit, but not at every content size category up to this one (kind
+    /// `category`).
+    public var minimumCategory: ContentSizeCategory?
 
     public init(glob: String = "*", locales: [String]? = nil, categories: [String]? = nil, includesShrunk: Bool = false,
-                shard: CheckShard? = nil, device: String? = nil) {
+                shard: CheckShard? = nil, device: String? = nil, headroomBelow: Double? = nil,
+                minimumCategory: ContentSizeCategory? = nil) {
         self.glob = glob
         self.locales = locales
         self.categories = categories
         self.includesShrunk = includesShrunk
         self.shard = shard
         self.device = device
+        self.headroomBelow = headroomBelow
+        self.minimumCategory = minimumCategory
+    }
+
+    /// Whether findings of `kind` are listed under this scope: `shrunk`, `tight` and
+    /// `category` only when asked for.
+    public func lists(_ kind: FindingKind) -> Bool {
+        switch kind {
+        case .shrunk: includesShrunk
+        case .tight: headroomBelow != nil
+        case .category: minimumCategory != nil
+        case .truncated, .lines, .error, .clipped, .unsatisfiable, .ambiguous: true
+        }
     }
 }
 
@@ -119,9 +138,10 @@ public struct CheckResult: Sendable {
     /// and category are among those checked (any, when none was asked for); an identity of
     /// a kind listed only when asked (`shrunk`) only when shrunk texts were listed.
     public func covers(_ identity: FindingIdentity) -> Bool {
-        guard !identity.kind.description.isListedOnlyWhenAsked || scope.includesShrunk else { return false }
+        guard scope.lists(identity.kind) else { return false }
         guard scope.glob == "*" || sqliteGlob(scope.glob, identity.label) else { return false }
         if let shard = scope.shard, !shard.contains(identity.label) { return false }
+        if let device = scope.device, !identity.device.isEmpty, identity.device != device { return false }
         if scope.locales != nil, !localeMatches.contains(where: { $0.matched == identity.locale }) { return false }
         return categories.contains(identity.category)
     }
@@ -211,17 +231,17 @@ extension Catalog {
             }
         }
         let wanted = Set(localeMatches.map(\.matched))
-        var device = scope.device
-        if let asked = device {
+        var scope = scope
+        if let asked = scope.device {
             guard let known = Device(named: asked) else {
                 throw CatalogError.invalidInput("unknown device \"\(asked)\" (known: \(Device.all.map(\.name).joined(separator: ", ")))")
             }
-            device = known.name
+            scope.device = known.name
         }
         let rows = try freshLayouts(matching: scope.glob, locale: wanted.count == 1 ? wanted.first : nil,
                                     category: categories.count == 1 ? ContentSizeCategory(rawValue: categories[0]) : nil,
-                                    device: device, withLayouts: false)
-        var measurer = OverflowMeasurer(catalog: self, tokens: try tokenSet(), includesShrunk: scope.includesShrunk)
+                                    device: scope.device, withLayouts: false)
+        var measurer = OverflowMeasurer(catalog: self, tokens: try tokenSet(), scope: scope)
         var checked: [CheckedText] = []
         var findings: [Finding] = []
         var labels = 0
@@ -311,6 +331,8 @@ extension Catalog {
 struct OverflowMeasurer {
     let catalog: Catalog
     let includesShrunk: Bool
+    let headroomBelow: Double?
+    let minimumCategory: ContentSizeCategory?
     var resolver: LabelResolver
     var definitions: [String: LabelFacts] = [:]
 
@@ -324,9 +346,11 @@ struct OverflowMeasurer {
         var baseFromKey: String?
     }
 
-    init(catalog: Catalog, tokens: TokenSet, includesShrunk: Bool) {
+    init(catalog: Catalog, tokens: TokenSet, scope: CheckScope) {
         self.catalog = catalog
-        self.includesShrunk = includesShrunk
+        includesShrunk = scope.includesShrunk
+        headroomBelow = scope.headroomBelow
+        minimumCategory = scope.minimumCategory
         resolver = LabelResolver(tokens: tokens)
     }
 
@@ -341,7 +365,7 @@ struct OverflowMeasurer {
         let shown = row.lineCount ?? 0
         let needed = row.neededLineCount ?? 0
         let hides = row.truncated || needed > shown
-        guard hides || (includesShrunk && row.shrunk) else { return nil }
+        if !hides, !(includesShrunk && row.shrunk) { return try headroomFinding(for: row, text: text) }
         var finding = Finding(label: text.label, locale: text.locale, variant: text.variant, category: text.category,
                               kind: hides ? .truncated : .shrunk, linesShown: shown, linesNeeded: needed,
                               lines: row.lines.map(\.text), source: try source(of: row))
@@ -360,7 +384,32 @@ struct OverflowMeasurer {
                                                    fontSize: row.fontSize, linesShown: shown, linesNeeded: needed)
         finding.widthOver = overflow.width
         finding.heightOver = overflow.height
+        finding.fix = try catalog.engine.fix(LayoutSubject(definition, locale: key.locale, variant: key.variant, category: key.category))
         return finding
+    }
+
+    /// For a text that fits, when a headroom or minimum category is asked for: a `category`
+    /// finding when it does not fit at every category up to the minimum (with the fix at the
+    /// first that does not), else a `tight` one when its headroom is below the one asked for.
+    mutating func headroomFinding(for row: StoredLayout, text: CheckedText) throws -> Finding? {
+        guard headroomBelow != nil || minimumCategory != nil,
+              let definition = try label(row.label).definition, let key = row.key else { return nil }
+        let subject = LayoutSubject(definition, locale: key.locale, variant: key.variant, category: key.category)
+        let headroom = try catalog.engine.headroom(subject)
+        var finding = Finding(label: text.label, locale: text.locale, variant: text.variant, category: text.category,
+                              kind: .category, linesShown: row.lineCount ?? 0, linesNeeded: row.neededLineCount ?? 0,
+                              lines: row.lines.map(\.text), source: try source(of: row))
+        finding.headroom = headroom
+        if let minimumCategory, key.category < minimumCategory, let fitsUpTo = headroom.fitsUpTo, fitsUpTo < minimumCategory {
+            let failing = ContentSizeCategory.allCases.first { $0 > fitsUpTo } ?? minimumCategory
+            finding.fix = try catalog.engine.fix(LayoutSubject(definition, locale: key.locale, variant: key.variant, category: failing))
+            return finding
+        }
+        if let headroomBelow, let width = headroom.width, width < headroomBelow {
+            finding.kind = .tight
+            return finding
+        }
+        return nil
     }
 
     /// What findings say of a label (read once).

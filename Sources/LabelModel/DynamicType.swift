@@ -28,10 +28,16 @@ public enum ContentSizeCategory: String, Sendable, CaseIterable, Comparable {
 
 extension ContentSizeCategory {
     /// The category a UIKit name stands for, in any case (`large`, `LARGE`,
-    /// `accessibilityExtraLarge`): the one reading of a category's name, for settings,
-    /// definitions and every command's options. Nil for a name that is none.
+    /// `accessibilityExtraLarge`), or an accessibility category's short name as iOS's settings
+    /// number them (`AX1` = `accessibilityMedium` … `AX5` = `accessibilityExtraExtraExtraLarge`):
+    /// the one reading of a category's name, for settings, definitions and every command's
+    /// options. Nil for a name that is none.
     public init?(named name: String) {
         let lowered = name.lowercased()
+        if lowered.count == 3, lowered.hasPrefix("ax"), let number = Int(lowered.dropFirst(2)), (1...5).contains(number) {
+            self = Self.allCases[Self.accessibilityMedium.index + number - 1]
+            return
+        }
         guard let category = Self.allCases.first(where: { $0.rawValue.lowercased() == lowered }) else { return nil }
         self = category
     }

@@ -21,6 +21,12 @@ public enum FindingKind: String, Sendable, CaseIterable {
     case unsatisfiable
     /// Auto Layout: the label's scene does not pin the label's frame down to one answer.
     case ambiguous
+    /// The text fits, with less room left than asked for (a warning; listed only when a
+    /// headroom is asked for).
+    case tight
+    /// The text fits, but not at every content size category up to the one asked for (listed
+    /// only when a minimum category is asked for).
+    case category
 
     /// How the kind is shown and judged, by every output.
     public var description: FindingKindDescription {
@@ -42,8 +48,7 @@ public enum FindingKind: String, Sendable, CaseIterable {
                 title: "Label font shrunk to fit",
                 explanation: "The text fits only because the label shrinks its font (adjustsFontSizeToFitWidth).",
                 advice: "The text is drawn smaller than designed.",
-                severity: .note, sarifRuleName: "LabelFontShrunk", gitHubLevel: .warning, junitStatus: .failure,
-                isListedOnlyWhenAsked: true)
+                severity: .note, sarifRuleName: "LabelFontShrunk", gitHubLevel: .warning, junitStatus: .failure)
         case .error:
             FindingKindDescription(
                 title: "Label cannot be laid out",
@@ -68,6 +73,18 @@ public enum FindingKind: String, Sendable, CaseIterable {
                 explanation: "The constraints of the label's scene allow more than one frame for the label, so UIKit may place it differently from run to run; the text was laid out in one of them.",
                 advice: "The message names the parts of the frame not determined: add a constraint for each, or give competing constraints different priorities.",
                 severity: .warning, sarifRuleName: "LabelFrameAmbiguous", gitHubLevel: .warning, junitStatus: .failure)
+        case .tight:
+            FindingKindDescription(
+                title: "Label text has little room left",
+                explanation: "The text fits with less room to spare than asked for (the width it may still grow by, in points).",
+                advice: "The result says how many points are left; a longer translation will not fit.",
+                severity: .warning, sarifRuleName: "LabelTextTight", gitHubLevel: .warning, junitStatus: .failure)
+        case .category:
+            FindingKindDescription(
+                title: "Label text does not fit at a larger content size category",
+                explanation: "The text fits at its category but not at every content size category up to the one asked for.",
+                advice: "The result names the largest category it fits up to, and the fix at the next.",
+                severity: .error, sarifRuleName: "LabelTextTooLargeAtCategory", gitHubLevel: .error, junitStatus: .failure)
         }
     }
 }
@@ -89,13 +106,15 @@ public struct FindingKindDescription: Sendable, Hashable {
     public let gitHubLevel: GitHubLevel
     /// How a JUnit test case of it ends.
     public let junitStatus: JUnitStatus
-    /// Listed only when a check asks for it (`shrunk`): a baseline entry of it counts only then.
-    public let isListedOnlyWhenAsked: Bool
     /// Whether a finding of this kind has a layout to show (lines, measurements, pictures).
     public let hasLayout: Bool
 
+    /// Whether a finding of this kind fails a check (exit 1): every kind but the warnings
+    /// (`tight`, `ambiguous`), which are listed and annotated but leave the check passing.
+    public var fails: Bool { severity != .warning }
+
     init(title: String, explanation: String, advice: String, severity: FindingSeverity, sarifRuleName: String,
-         gitHubLevel: GitHubLevel, junitStatus: JUnitStatus, isListedOnlyWhenAsked: Bool = false, hasLayout: Bool = true) {
+         gitHubLevel: GitHubLevel, junitStatus: JUnitStatus, hasLayout: Bool = true) {
         self.title = title
         self.explanation = explanation
         self.advice = advice
@@ -103,7 +122,6 @@ public struct FindingKindDescription: Sendable, Hashable {
         self.sarifRuleName = sarifRuleName
         self.gitHubLevel = gitHubLevel
         self.junitStatus = junitStatus
-        self.isListedOnlyWhenAsked = isListedOnlyWhenAsked
         self.hasLayout = hasLayout
     }
 
@@ -236,10 +254,16 @@ public struct Finding: Sendable, Hashable {
     public var source: FindingSource?
     /// Why the label could not be laid out (kind `error`).
     public var error: String?
+    /// The smallest changes that would each make the text fit (kinds `truncated` and `lines`;
+    /// for `category`, at the first category that does not fit).
+    public var fix: FitFix?
+    /// The room the text has left and the largest category it fits up to (kinds `tight` and
+    /// `category`).
+    public var headroom: Headroom?
 
     public init(label: String, locale: String, variant: String = "", category: String = Finding.defaultCategory,
                 kind: FindingKind, linesShown: Int = 0, linesNeeded: Int = 0, widthOver: Double = 0, heightOver: Double = 0,
-                lines: [String] = [], source: FindingSource? = nil, error: String? = nil) {
+                lines: [String] = [], source: FindingSource? = nil, error: String? = nil, fix: FitFix? = nil) {
         self.label = label
         self.locale = locale
         self.variant = variant
@@ -252,6 +276,7 @@ public struct Finding: Sendable, Hashable {
         self.lines = lines
         self.source = source
         self.error = error
+        self.fix = fix
     }
 
     public var identity: FindingIdentity {

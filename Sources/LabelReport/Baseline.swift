@@ -10,10 +10,14 @@ import LabelModel
 ///   "format": "labelcat-baseline",
 ///   "version": 1,
 ///   "findings": [
-///     {"label": "cart.title", "locale": "de", "variant": "", "category": "large", "kind": "truncated"}
+///     {"label": "cart.title", "locale": "de", "variant": "", "category": "large", "kind": "truncated"},
+///     {"label": "Main.storyboard/abc-12-xyz", "locale": "de", "variant": "", "category": "large", "kind": "clipped", "device": "iPhone SE (3rd generation)"}
 ///   ]
 /// }
 /// ```
+///
+/// `device` is written only for a label of a scene (laid out once per device); a file without
+/// it reads as "" (a label in no scene), so baselines written before devices stay as they were.
 public struct Baseline: Sendable, Equatable {
     public static let format = "labelcat-baseline"
     public static let version = 1
@@ -62,7 +66,7 @@ public struct Baseline: Sendable, Equatable {
             entries.insert(FindingIdentity(label: try field("label")!, locale: try field("locale")!,
                                            variant: try field("variant", required: false) ?? "",
                                            category: try field("category", required: false) ?? Finding.defaultCategory,
-                                           kind: kind))
+                                           kind: kind, device: try field("device", required: false) ?? ""))
         }
         self.entries = entries
     }
@@ -73,7 +77,7 @@ public struct Baseline: Sendable, Equatable {
         var text = "{\n  \"format\": \"\(Self.format)\",\n  \"version\": \(Self.version),\n  \"findings\": ["
         for (index, entry) in entries.sorted().enumerated() {
             let members = [("label", entry.label), ("locale", entry.locale), ("variant", entry.variant),
-                           ("category", entry.category), ("kind", entry.kind.rawValue)]
+                           ("category", entry.category), ("kind", entry.kind.rawValue)] + (entry.device.isEmpty ? [] : [("device", entry.device)])
             let line = members.map { "\"\($0.0)\": \(JSONValue.string($0.1).jsonString())" }.joined(separator: ", ")
             text += (index == 0 ? "\n    {" : ",\n    {") + line + "}"
         }
@@ -152,8 +156,9 @@ public struct CheckOutcome: Sendable {
         baseline.map { !$0.entries.contains(finding.identity) } ?? true
     }
 
-    /// 1 when there are new findings, else 0.
-    public var exitCode: Int32 { new.isEmpty ? 0 : 1 }
+    /// 1 when there are new findings of a kind that fails (every kind but the warnings `tight`
+    /// and `ambiguous`), else 0.
+    public var exitCode: Int32 { new.contains { $0.kind.description.fails } ? 1 : 0 }
 
     /// The reasons findings were ignored for, each with how many, in the order first met.
     public var ignoredReasons: [(reason: String, count: Int)] {

@@ -25,6 +25,11 @@ extension Finding {
             return "\(name) cannot be laid out: \(printable(error ?? "unknown error"))."
         case .clipped, .unsatisfiable, .ambiguous:
             return "\(name): \(printable(detail ?? kind.rawValue))."
+        case .tight:
+            return "\(name) fits with \(points(headroom?.width ?? 0)) to spare."
+        case .category:
+            let largest = headroom?.fitsUpTo.map { "fits up to \($0.rawValue) only" } ?? "does not fit at larger categories"
+            return "\(name) \(largest)."
         }
     }
 
@@ -40,6 +45,7 @@ extension Finding {
             details.append("Shown:")
             details += lines.map { "  \(printable($0))" }
         }
+        if let fix, !fix.isEmpty { details.append("Fix: \(fix.suggestions.joined(separator: "; ")).") }
         if let source {
             details.append("Source: \(printable(source.file))\(source.line.map { ":\($0)" } ?? "")")
             if let key = source.key { details.append("Key: \(printable(key))") }
@@ -52,7 +58,42 @@ extension Finding {
         var parts: [String] = []
         if widthOver > 0 { parts.append("width +\(points(widthOver))") }
         if heightOver > 0 { parts.append("height +\(points(heightOver))") }
+        if let headroom {
+            if let width = headroom.width { parts.append("room \(points(width))") }
+            if let largest = headroom.fitsUpTo { parts.append("up to \(largest.rawValue)") }
+        }
         return parts.isEmpty ? "-" : parts.joined(separator: ", ")
+    }
+}
+
+extension FitFix {
+    /// Each change in words, the cheapest first: `numberOfLines 2 fits`, `frame height 48 pt
+    /// fits`, `minimumScaleFactor 0.82 fits`, `width 212 pt fits`, `≈ 4 characters too long at
+    /// this font`, `a soft hyphen in "luidspreker" (luid-spreker) fits`.
+    public var suggestions: [String] {
+        var suggestions: [String] = []
+        switch (numberOfLines, height) {
+        case let (lines?, height?): suggestions.append("numberOfLines \(lines) with height \(points(height)) fits")
+        case let (lines?, nil): suggestions.append("numberOfLines \(lines) fits")
+        case let (nil, height?): suggestions.append("height \(points(height)) fits")
+        case (nil, nil): break
+        }
+        if let minimumScaleFactor { suggestions.append("minimumScaleFactor \(scaleFactorText(minimumScaleFactor)) fits") }
+        if let width { suggestions.append("width \(points(width)) fits") }
+        if let charactersOver {
+            suggestions.append("≈ \(charactersOver) character\(charactersOver == 1 ? "" : "s") too long at this font")
+        }
+        if let hyphenation {
+            suggestions.append("a soft hyphen in \"\(printable(hyphenation.word))\" (\(printable(hyphenation.hyphenated))) fits")
+        }
+        return suggestions
+    }
+
+    /// `0.82`: two decimals, trailing zeros dropped.
+    func scaleFactorText(_ factor: Double) -> String {
+        let hundredths = Int((factor * 100).rounded())
+        let text = hundredths % 10 == 0 ? "0.\(hundredths / 10)" : (hundredths < 10 ? "0.0\(hundredths)" : "0.\(hundredths)")
+        return hundredths >= 100 ? "1" : text
     }
 }
 

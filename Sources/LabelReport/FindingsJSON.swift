@@ -25,7 +25,8 @@ public enum FindingsJSON {
     }
 
     /// A finding's object: identity and status, lines shown and needed, width and height over
-    /// (points, 3 decimals), the visible lines, its source (or null) and error (or null).
+    /// (points, 3 decimals), the visible lines, its source (or null), error (or null), fix (or
+    /// null: `FitFix.writeJSON`) and headroom (or null: `Headroom.writeJSON`).
     public static func object(_ finding: Finding, status: String) -> String {
         var writer = JSONWriter(numberStyle: .millis, capacity: 256)
         writer.beginObject()
@@ -51,6 +52,8 @@ public enum FindingsJSON {
         writer.key("error"); if let error = finding.error { writer.string(error) } else { writer.null() }
         // What Auto Layout found (clipped, unsatisfiable, ambiguous), in words.
         if let detail = finding.detail { writer.key("detail"); writer.string(detail) }
+        writer.key("fix"); if let fix = finding.fix { fix.writeJSON(into: &writer) } else { writer.null() }
+        writer.key("headroom"); if let headroom = finding.headroom { headroom.writeJSON(into: &writer) } else { writer.null() }
         writer.endObject()
         return writer.string
     }

@@ -96,7 +96,7 @@ extension HTMLReport {
         return html + "<output id=\"shown\">\(findings.count) of \(findings.count) findings shown</output>\n</form>\n"
     }
 
-    /// One finding: its name, kind and status, the sentence, the numbers, the pictures, the
+    /// One finding: its name, kind and status, the sentence, the numbers, the fix, the pictures, the
     /// visible lines and where the text came from.
     func article(_ entry: FindingEntry) -> String {
         let finding = entry.finding
@@ -113,6 +113,9 @@ extension HTMLReport {
         if finding.kind.description.hasLayout {
             html += "<dl class=\"numbers\"><dt>lines shown/needed</dt><dd>\(finding.linesShown)/\(finding.linesNeeded)</dd>"
             html += "<dt>width over</dt><dd>\(points(finding.widthOver))</dd><dt>height over</dt><dd>\(points(finding.heightOver))</dd></dl>\n"
+        }
+        if let fix = finding.fix, !fix.isEmpty {
+            html += "<p class=\"fix\">Fix:</p><ul class=\"fix\">" + fix.suggestions.map { "<li>\(escapeMarkup($0))</li>" }.joined() + "</ul>\n"
         }
         var figures: [(Picture, String)] = []
         if let picture = entry.picture { figures.append((picture, Self.localeValue(finding.locale))) }

@@ -62,10 +62,12 @@ public enum SARIFReport {
 
     public static func ruleID(_ kind: FindingKind) -> String { "labelcat/\(kind.rawValue)" }
 
-    /// The finding's identity as one string: label, locale, variant, category and kind,
-    /// joined with `/` (each part percent-encoded where it holds `/` or `%`).
+    /// The finding's identity as one string: label, locale, variant, category, kind and (for a
+    /// label of a scene) device, joined with `/` (each part percent-encoded where it holds `/`
+    /// or `%`).
     public static func fingerprint(_ identity: FindingIdentity) -> String {
-        [identity.label, identity.locale, identity.variant, identity.category, identity.kind.rawValue]
+        ([identity.label, identity.locale, identity.variant, identity.category, identity.kind.rawValue]
+            + (identity.device.isEmpty ? [] : [identity.device]))
             .map { $0.replacingPercentAndSlash() }.joined(separator: "/")
     }
 
@@ -115,7 +117,25 @@ public enum SARIFReport {
             ("lines", .array(finding.lines.map(JSONValue.string))),
         ])
         if let key = finding.source?.key { properties["key"] = .string(key) }
+        if let headroom = finding.headroom {
+            properties["headroom"] = .object(JSONObject([
+                ("width", headroom.width.map(rounded) ?? .null), ("lines", headroom.lines.map { .number(Double($0)) } ?? .null),
+                ("fitsUpTo", headroom.fitsUpTo.map { .string($0.rawValue) } ?? .null),
+            ]))
+        }
         if let error = finding.error { properties["error"] = .string(error) }
+        if let fix = finding.fix {
+            func optional(_ value: Double?) -> JSONValue { value.map(rounded) ?? .null }
+            properties["fix"] = .object(JSONObject([
+                ("numberOfLines", optional(fix.numberOfLines.map(Double.init))), ("height", optional(fix.height)),
+                ("minimumScaleFactor", optional(fix.minimumScaleFactor)), ("width", optional(fix.width)),
+                ("charactersOver", optional(fix.charactersOver.map(Double.init))),
+                ("hyphenation", fix.hyphenation.map { hyphenation in
+                    .object(JSONObject([("word", .string(hyphenation.word)), ("offset", .number(Double(hyphenation.offset))),
+                                        ("hyphenated", .string(hyphenation.hyphenated))]))
+                } ?? .null),
+            ]))
+        }
         return properties
     }
 }

@@ -26,7 +26,8 @@ let checkCommand = Command(
         tags compared case-insensitively ('DE' is 'de', 'pt_BR' is 'pt-BR'); a tag the \
         catalog lacks falls back to its parent ('de-DE' to 'de'); '' or 'base' is the base \
         text. Exit status: 0 when every text fits (with --baseline: no new finding), 1 when \
-        there are findings (or an error), 2 when the glob, a --locale or a --category \
+        there are findings (or an error; a text with little headroom or an ambiguous frame only \
+        warns), 2 when the glob, a --locale or a --category \
         matches nothing, 64 for a usage error. In a folder with labelcat.yml (here or above, \
         or --config) the project's catalog is brought up to date first (only files whose \
         content changed are imported), and the project gives the locales, categories, \
@@ -54,7 +55,7 @@ let checkScopeOptions: [OptionSpec] = [
             repeatable: true),
     .flag("shrunk", help: "Also list texts that fit only because their font shrank (autoshrink)."),
     deviceOptionSpec,
-]
+] + headroomOptions
 
 /// `--device`: the layouts on one device of the device table (labels of storyboard and xib
 /// scenes are laid out per device; other labels hold on every device).
@@ -70,7 +71,8 @@ func checkScope(_ arguments: ParsedArguments) throws -> CheckScope {
         ?? project.map { $0.categories.map(\.rawValue) }
     return CheckScope(glob: arguments.positionals.first ?? "*", locales: arguments.values["locale"] ?? project?.locales,
                       categories: categories, includesShrunk: arguments.flag("shrunk"), shard: try shardOption(arguments),
-                      device: arguments.value("device"))
+                      device: arguments.value("device"), headroomBelow: try headroomBelow(arguments),
+                      minimumCategory: try minimumCategory(arguments))
 }
 
 /// `--shard I/N`, read; nil when not given.
@@ -164,19 +166,20 @@ func printText(_ outcome: CheckOutcome, verbose: Bool = false) {
         if variants { headers.append("variant") }
         if categories { headers.append("category") }
         if devices { headers.append("device") }
-        var table = Table(headers: headers + ["kind", "lines shown/needed", "over", "visible text"])
+        var table = Table(headers: headers + ["kind", "lines shown/needed", "over", "visible text", "fix"])
         for finding in findings {
             var cells = [finding.label, LocaleTag.name(finding.locale)]
             if variants { cells.append(finding.variant.isEmpty ? "-" : finding.variant) }
             if categories { cells.append(finding.category) }
             if devices { cells.append(finding.device.isEmpty ? "-" : finding.device) }
             if let detail = finding.detail {
-                cells += [finding.kind.rawValue, "-", "-", detail]
+                cells += [finding.kind.rawValue, "-", "-", detail, "-"]
             } else if !finding.kind.description.hasLayout {
-                cells += [finding.kind.rawValue, "-", "-", "\(finding.kind.rawValue): \(finding.error ?? "")"]
+                cells += [finding.kind.rawValue, "-", "-", "\(finding.kind.rawValue): \(finding.error ?? "")", "-"]
             } else {
+                let fix = finding.fix?.suggestions ?? []
                 cells += [finding.kind.rawValue, "\(finding.linesShown)/\(finding.linesNeeded)", finding.overText,
-                          finding.lines.joined(separator: " ⏎ ")]
+                          finding.lines.joined(separator: " ⏎ "), fix.isEmpty ? "-" : fix.joined(separator: "; ")]
             }
             table.rows.append(cells)
         }
@@ -217,17 +220,22 @@ func printText(_ outcome: CheckOutcome, verbose: Bool = false) {
         }
     }
     let layouts = counted(result.checked.count, "layout")
-    if findings.isEmpty {
+    let tight = findings.filter { $0.kind == .tight }.count
+    if tight > 0 { writeOutput("\(counted(tight, "text")) \(tight == 1 ? "fits" : "fit") with less headroom than asked for (warnings).") }
+    let ambiguous = findings.filter { $0.kind == .ambiguous }.count
+    if ambiguous > 0 { writeOutput("\(counted(ambiguous, "text")) laid out in an ambiguous frame (warnings).") }
+    let failing = findings.filter(\.kind.description.fails)
+    if failing.isEmpty {
         if outcome.baseline == nil {
             writeOutput("All \(layouts) of \(counted(result.labelCount, "label")) fit.")
         } else {
             writeOutput("No new findings in \(layouts) of \(counted(result.labelCount, "label")).")
         }
     } else {
-        let one = findings.count == 1
+        let one = failing.count == 1
         let known = outcome.baseline == nil ? "" : " and \(one ? "is" : "are") not in the baseline"
         OutputStream.standardOutput.flush()
-        OutputStream.standardError.write("\(findings.count) of \(layouts) \(one ? "does" : "do") not fit\(known).\n")
+        OutputStream.standardError.write("\(failing.count) of \(layouts) \(one ? "does" : "do") not fit\(known).\n")
         OutputStream.standardError.flush()
     }
 }

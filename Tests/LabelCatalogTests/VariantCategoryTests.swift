@@ -203,14 +203,14 @@ struct VariantCategoryTests {
         }
 
         // The measurer on rows as the engine writes them once it shrinks.
-        var measurer = OverflowMeasurer(catalog: catalog, tokens: try catalog.tokenSet(), includesShrunk: true)
+        var measurer = OverflowMeasurer(catalog: catalog, tokens: try catalog.tokenSet(), scope: CheckScope(includesShrunk: true))
         var shrunkRow = shrinks
         shrunkRow.truncated = false
         shrunkRow.shrunk = true
         shrunkRow.neededLineCount = shrunkRow.lineCount
         let text = CheckedText(label: "shrinks", locale: "")
         #expect(try measurer.finding(for: shrunkRow, text: text)?.kind == .shrunk)
-        var quiet = OverflowMeasurer(catalog: catalog, tokens: try catalog.tokenSet(), includesShrunk: false)
+        var quiet = OverflowMeasurer(catalog: catalog, tokens: try catalog.tokenSet(), scope: CheckScope())
         #expect(try quiet.finding(for: shrunkRow, text: text) == nil)
         // A self-sizing row that needs more lines than it shows without truncating: no height finding.
         var tall = grows

@@ -130,7 +130,8 @@ struct FormatTests {
         #expect(read["tool"] == .string("labelcat"))
         #expect(read["version"] == .string("9.8.7"))
         #expect(read["rules"]?.array?.compactMap(\.string) == ["labelcat/truncated", "labelcat/lines", "labelcat/shrunk", "labelcat/error",
-                                                             "labelcat/clipped", "labelcat/unsatisfiable", "labelcat/ambiguous"])
+                                                             "labelcat/clipped", "labelcat/unsatisfiable", "labelcat/ambiguous",
+                                                             "labelcat/tight", "labelcat/category"])
         let results = read["results"]?.array ?? []
         #expect(results.count == 4)
         var byRule: [String: JSONValue] = [:]

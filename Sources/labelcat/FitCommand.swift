@@ -1,0 +1,149 @@
+import LabelCatalog
+import LabelJSON
+import LabelModel
+import LabelReport
+
+/// `labelcat fit`: does a translation fit the labels that show its key (docs/fixes.md)?
+let fitCommand = Command(
+    name: "fit",
+    abstract: "Say whether a text fits every label showing a key, with the fix when it does not; '-' answers NDJSON questions on standard input.",
+    discussion: """
+        The text is laid out as the key's text in --locale for every label whose key is \
+        TABLE:KEY, at every content size category the catalog keeps (or --category); nothing \
+        is stored. With '-' instead of TABLE:KEY, each line of standard input is a question \
+        {"key": "TABLE:KEY", "locale": "de", "text": "…", "variant": ""} ("variant" optional) \
+        and each answer is one line: {"key", "locale", "fits", "labels": [{"label", \
+        "category", "fits", "linesShown", "linesNeeded", "fix"}]}, or {"line", "error"} for a \
+        question that cannot be answered. Exit status: 0 when the text fits (with '-': every \
+        question was answered), 1 when it does not fit or cannot be answered, 64 for a usage error.
+        """,
+    arguments: [ArgumentSpec(name: "key", help: "TABLE:KEY, or '-' for NDJSON questions on standard input.")],
+    options: [
+        .option("locale", "LOCALE", help: "The text's locale ('' or 'base' = the base text)."),
+        .option("text", "TEXT", help: "The text to fit (required with TABLE:KEY)."),
+        .option("variant", "VARIANT", help: "A plural form or device variant (plural.other, …); default the plain text."),
+        .option("category", "CATEGORY", help: "Only this content size category (default: every one the catalog keeps); repeatable.",
+                repeatable: true),
+        .flag("json", help: "Answer as one JSON object (as each line of '-')."),
+    ],
+    run: runFit)
+
+func runFit(_ arguments: ParsedArguments) throws -> Int32 {
+    let key = arguments.positionals[0]
+    let categories = try arguments.values["category"].map { try $0.map { try category(named: $0, arguments) } }
+    let catalog = try openCatalog(arguments)
+    var checker = try Catalog.FitChecker(catalog: catalog, categories: categories)
+    if key == "-" {
+        for option in ["text", "locale", "variant"] where arguments.value(option) != nil {
+            throw UsageError(message: "'--\(option)' goes with TABLE:KEY; with '-' each question names its own.", commandPath: arguments.path)
+        }
+        return try answerQuestions(&checker)
+    }
+    guard let text = arguments.value("text") else {
+        throw UsageError(message: "'--text' is required with TABLE:KEY (the text to fit).", commandPath: arguments.path)
+    }
+    let locale = arguments.value("locale").map { LocaleTag.isBase($0) ? "" : $0 } ?? ""
+    let question = FitQuestion(key: key, locale: locale, text: text, variant: arguments.value("variant") ?? "")
+    checker.measuresHeadroom = !arguments.flag("json")
+    let verdicts: [FitVerdict]
+    do {
+        verdicts = try checker.answer(question)
+    } catch {
+        OutputStream.standardError.write("Error: \(printable(error.description))\n")
+        OutputStream.standardError.flush()
+        return 1
+    }
+    let fits = verdicts.allSatisfy(\.fits)
+    if arguments.flag("json") {
+        writeOutput(fitAnswerJSON(question, verdicts))
+    } else {
+        for verdict in verdicts { writeOutput(fitVerdictText(verdict)) }
+        writeOutput(fits ? "Fits every label showing \(printable(key))." : "Does not fit: \(verdicts.filter { !$0.fits }.count) of \(counted(verdicts.count, "layout")).")
+    }
+    return fits ? 0 : 1
+}
+
+/// `fit -`: a question per line of standard input, an answer per line of standard output.
+func answerQuestions(_ checker: inout Catalog.FitChecker) throws -> Int32 {
+    let reader = try LineReader(path: "-")
+    var number = 0
+    var status: Int32 = 0
+    while let line = try reader.nextLine() {
+        number += 1
+        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+        do {
+            let question = try fitQuestion(line)
+            writeOutput(fitAnswerJSON(question, try checker.answer(question)))
+        } catch {
+            status = 1
+            var writer = JSONWriter(numberStyle: .millis, capacity: 128)
+            writer.beginObject()
+            writer.key("line"); writer.number(number)
+            writer.key("error"); writer.string("\(error)")
+            writer.endObject()
+            writeOutput(writer.string)
+        }
+    }
+    return status
+}
+
+/// Why a line of `fit -` is not a question.
+struct FitQuestionError: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// A question line: `{"key": …, "locale": …, "text": …, "variant": …}`.
+func fitQuestion(_ line: ArraySlice<UInt8>) throws -> FitQuestion {
+    let value = try Array(line).withUnsafeBufferPointer { try JSONValue.parse($0) }
+    guard case .object(let object) = value else { throw FitQuestionError(description: "a question is a JSON object") }
+    func field(_ name: String, required: Bool) throws -> String? {
+        guard let found = object[name] else {
+            if required { throw FitQuestionError(description: "the question has no \"\(name)\"") }
+            return nil
+        }
+        guard case .string(let text) = found else { throw FitQuestionError(description: "\"\(name)\" must be a string") }
+        return text
+    }
+    let locale = try field("locale", required: false) ?? ""
+    return FitQuestion(key: try field("key", required: true)!, locale: LocaleTag.isBase(locale) ? "" : locale,
+                       text: try field("text", required: true)!, variant: try field("variant", required: false) ?? "")
+}
+
+/// An answer's JSON line.
+func fitAnswerJSON(_ question: FitQuestion, _ verdicts: [FitVerdict]) -> String {
+    var writer = JSONWriter(numberStyle: .millis, capacity: 256)
+    writer.beginObject()
+    writer.key("key"); writer.string(question.key)
+    writer.key("locale"); writer.string(question.locale)
+    writer.key("fits"); writer.bool(verdicts.allSatisfy(\.fits))
+    writer.key("labels")
+    writer.beginArray()
+    for verdict in verdicts {
+        writer.beginObject()
+        writer.key("label"); writer.string(verdict.label)
+        writer.key("category"); writer.string(verdict.category.rawValue)
+        writer.key("fits"); writer.bool(verdict.fits)
+        writer.key("linesShown"); writer.number(verdict.linesShown)
+        writer.key("linesNeeded"); writer.number(verdict.linesNeeded)
+        if let headroom = verdict.headroom { writer.key("headroom"); headroom.writeJSON(into: &writer) }
+        writer.key("fix"); if let fix = verdict.fix { fix.writeJSON(into: &writer) } else { writer.null() }
+        writer.endObject()
+    }
+    writer.endArray()
+    writer.endObject()
+    return writer.string
+}
+
+/// `settings.title  large  fits, room 12.5 pt, up to accessibilityLarge` or `… does not fit
+/// (1 of 2 lines): numberOfLines 2 fits; …`.
+func fitVerdictText(_ verdict: FitVerdict) -> String {
+    let name = "\(printable(verdict.label))  \(verdict.category.rawValue)"
+    guard verdict.fits else {
+        let fix = verdict.fix.map { ": " + $0.suggestions.joined(separator: "; ") } ?? ""
+        return "\(name)  does not fit (\(verdict.linesShown) of \(verdict.linesNeeded) lines)\(fix)"
+    }
+    var parts = ["fits"]
+    if let width = verdict.headroom?.width { parts.append("room \(points(width))") }
+    if let largest = verdict.headroom?.fitsUpTo { parts.append("up to \(largest.rawValue)") }
+    return "\(name)  \(parts.joined(separator: ", "))"
+}
