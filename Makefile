@@ -10,14 +10,17 @@
 #                tokens), importing a String Catalog of 100,000 keys x 10 locales against a
 #                bare INSERT loop, storyboards of BENCH_SCENES scenes x 20 labels x 10
 #                locales x 3 devices recomputed with Auto Layout against the text layout alone,
-#                and labelcat fit's answers per second against the engine's layouts
+#                labelcat fit's answers per second against the engine's layouts, and `report`
+#                on ~4,000 findings against `check` (new folder, rerun, and the page in
+#                headless Chromium against a blank page)
 #   make fidelity  line breaks and widths against headless Chromium (FIDELITY_COUNT cases)
 
 SHELL := /bin/bash
 export PATH := /opt/swift/usr/bin:$(PATH)
 
 # Debian packages labelcat builds, tests and runs with (each -dev package brings its library:
-# libyaml-dev brings libyaml-0-2, which reads labelcat.yml). The system font (labels that name no
+# libyaml-dev brings libyaml-0-2, which reads labelcat.yml; libpng-dev brings libpng16 and
+# zlib's headers, which encode the report's pictures). The system font (labels that name no
 # family) is Inter (fonts-inter), Noto Sans CJK SC, Noto Sans Arabic (fonts-noto-core) and Noto
 # Color Emoji. The tests also use the fonts (DejaVu Sans, Liberation Sans 2, and DejaVu Math TeX
 # Gyre from fonts-dejavu-extra for a font with a line gap), the sqlite3 shell, python3 (Benchmarks/make_catalog.py fills catalogs;
@@ -25,7 +28,7 @@ export PATH := /opt/swift/usr/bin:$(PATH)
 # read-only mounts, another user), chromium (which opens the HTML report) and python3-kiwisolver
 # (the Cassowary solver the constraint solver's tests compare with).
 PACKAGES := pkg-config libsqlite3-dev libharfbuzz-dev libicu-dev libfontconfig-dev libfreetype-dev \
-            libcairo2-dev libxml2-dev libyaml-dev fonts-noto-cjk fonts-dejavu-core fonts-dejavu-extra fonts-noto-color-emoji fonts-liberation \
+            libcairo2-dev libpng-dev libxml2-dev libyaml-dev fonts-noto-cjk fonts-dejavu-core fonts-dejavu-extra fonts-noto-color-emoji fonts-liberation \
             fonts-liberation2 fonts-inter fonts-noto-core \
             sqlite3 python3 python3-kiwisolver mount util-linux chromium
 # The benchmarks also need Pango (the peer baseline).
@@ -39,6 +42,8 @@ BENCH_LABELS ?= 100000
 BENCH_IMPORT_KEYS ?= 100000
 BENCH_PROJECT_KEYS ?= 100000
 BENCH_SCENES ?= 100
+# About 4,000 findings (make_catalog.py's labels give about one each).
+BENCH_REPORT_LABELS ?= 4000
 BENCH_DIR := .build/bench
 FUZZ_SECONDS ?= 60
 FUZZ_RUNS ?= 0
@@ -94,6 +99,7 @@ bench: bench-deps build
 	python3 Benchmarks/run_project_bench.py --labelcat .build/release/labelcat --keys $(BENCH_PROJECT_KEYS) --work $(BENCH_DIR)
 	python3 Benchmarks/run_scene_bench.py --labelcat .build/release/labelcat --scenes $(BENCH_SCENES) --work $(BENCH_DIR)
 	python3 Benchmarks/run_fit_bench.py --labelcat .build/release/labelcat --work $(BENCH_DIR)
+	python3 Benchmarks/run_report_bench.py --labelcat .build/release/labelcat --labels $(BENCH_REPORT_LABELS) --work $(BENCH_DIR)
 
 .PHONY: fuzz fuzz-build fuzz-reproduce
 fuzz: fuzz-build

@@ -33,6 +33,10 @@ let package = Package(
         // cairo with its FreeType font backend, and FreeType (cairo-ft.pc requires cairo and freetype2).
         .systemLibrary(name: "CCairo", pkgConfig: "cairo-ft",
                        providers: [.apt(["libcairo2-dev", "libfreetype-dev"])]),
+        // PNG encoding with libpng and zlib (its settings chosen for speed: docs/benchmarks.md).
+        .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
+        // syncfs(2) and a folder's fsync(2): a report synced once (docs/ci.md).
+        .target(name: "CFileSync"),
 
         // Compiles migrations/*.sql into LabelCatalog, so the binary carries its schema.
         .executableTarget(name: "embed-migrations"),
@@ -48,10 +52,10 @@ let package = Package(
         .target(name: "LabelLayout", dependencies: ["CHarfBuzz", "CFontconfig", "CICU", "LabelJSON", "LabelModel"]),
         .target(name: "LabelCatalog", dependencies: ["CSQLite", "LabelModel", "LabelLayout", "LabelJSON", "AutoLayout"],
                 plugins: ["EmbedMigrations"]),
-        .target(name: "LabelRender", dependencies: ["CCairo", "LabelModel", "LabelLayout"]),
+        .target(name: "LabelRender", dependencies: ["CCairo", "CPNG", "LabelModel", "LabelLayout"]),
         // What a check found, in the forms CI systems and people read: JSON, GitHub Actions
         // annotations, JUnit XML, SARIF, and the HTML report with its pictures.
-        .target(name: "LabelReport", dependencies: ["LabelCatalog", "LabelRender", "LabelModel", "LabelLayout", "LabelJSON"]),
+        .target(name: "LabelReport", dependencies: ["LabelCatalog", "LabelRender", "LabelModel", "LabelLayout", "LabelJSON", "CFileSync"]),
         // Interface Builder's view trees as scenes (views, constraints, guides, stack views,
         // cells), the devices they are laid out on, and solving them for their texts.
         .target(name: "AutoLayout", dependencies: ["LabelJSON", "Cassowary"]),
@@ -86,7 +90,7 @@ let package = Package(
         .testTarget(name: "LabelCatalogTests", dependencies: ["LabelCatalog", "LabelSync", "LabelModel", "LabelLayout", "LabelJSON",
                                                              "LabelImport", "TestSupport"]),
         .testTarget(name: "labelcatTests", dependencies: ["LabelJSON", "LabelModel", "TestSupport"]),
-        .testTarget(name: "LabelRenderTests", dependencies: ["LabelRender", "LabelModel", "LabelLayout"]),
+        .testTarget(name: "LabelRenderTests", dependencies: ["LabelRender", "LabelModel", "LabelLayout", "CPNG"]),
         .testTarget(name: "LabelReportTests", dependencies: ["LabelReport", "LabelCatalog", "LabelModel", "LabelJSON", "TestSupport"]),
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary", "TestSupport"]),
         .testTarget(name: "AutoLayoutTests", dependencies: ["AutoLayout", "LabelJSON"]),

@@ -649,6 +649,6 @@ extension Catalog {
 }
 
 /// The number of cores to lay out on.
-enum ProcessInfoCores {
-    static let count = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+package enum ProcessInfoCores {
+    package static let count = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
 }

@@ -5,10 +5,10 @@ import LabelLayout
 /// buffer allocated up front: a worker writes only its own element's memory, so workers never
 /// touch shared state (an `Array` property would be: every element write is an access to the
 /// whole array, a data race between workers under Swift's rules).
-final class ResultSlots<Value>: @unchecked Sendable {
+package final class ResultSlots<Value>: @unchecked Sendable {
     private let slots: UnsafeMutableBufferPointer<Value?>
 
-    init(count: Int) {
+    package init(count: Int) {
         slots = .allocate(capacity: count)
         slots.initialize(repeating: nil)
     }
@@ -29,10 +29,10 @@ final class ResultSlots<Value>: @unchecked Sendable {
         return slots[index]!
     }
 
-    func set(_ index: Int, _ value: Value) { slots[index] = value }
+    package func set(_ index: Int, _ value: Value) { slots[index] = value }
 
     /// Every slot's value; call when no worker is writing.
-    var all: [Value] { slots.map { $0! } }
+    package var all: [Value] { slots.map { $0! } }
 }
 
 /// The read side of a recompute: a read-only connection to the catalog, whose workers'

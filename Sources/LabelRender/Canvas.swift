@@ -78,7 +78,7 @@ public final class Canvas {
         cairo_surface_destroy(surface)
     }
 
-    /// Writes the picture as PNG to a file, or to standard output for "-". A file is written
+    /// Writes the picture as PNG (`encodePNG`) to a file, or to standard output for "-". A file is written
     /// whole or not at all: the PNG goes to a temporary file beside it, which is synced and
     /// then renamed over `path`, so a full disk or a failed write leaves no partial picture
     /// (and an older picture at `path` as it was). A path that is there and is not a regular
@@ -128,38 +128,22 @@ public final class Canvas {
         RenderError("cannot write '\(path)': \(String(cString: strerror(failure)))")
     }
 
-    /// Where `writePNG` sends the bytes, and the first write error.
-    private final class PNGSink {
-        let descriptor: Int32
-        var failure: Int32 = 0
-
-        init(descriptor: Int32) {
-            self.descriptor = descriptor
-        }
-    }
-
+    /// Encodes the picture (`encodePNG`) and writes its bytes to a descriptor.
     private func writePNG(to descriptor: Int32, name: String) throws(RenderError) {
-        let sink = PNGSink(descriptor: descriptor)
-        let status = withExtendedLifetime(sink) {
-            cairo_surface_write_to_png_stream(surface, { closure, data, length in
-                let sink = Unmanaged<PNGSink>.fromOpaque(closure!).takeUnretainedValue()
-                var offset = 0
-                while offset < Int(length) {
-                    let written = write(sink.descriptor, data! + offset, Int(length) - offset)
-                    if written < 0 {
-                        if errno == EINTR { continue }
-                        sink.failure = errno
-                        return CAIRO_STATUS_WRITE_ERROR
-                    }
-                    offset += written
+        let png = try encodePNG()
+        let failure = png.withUnsafeBytes { bytes -> Int32 in
+            var offset = 0
+            while offset < bytes.count {
+                let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno
                 }
-                return CAIRO_STATUS_SUCCESS
-            }, Unmanaged.passUnretained(sink).toOpaque())
+                offset += written
+            }
+            return 0
         }
-        guard status == CAIRO_STATUS_SUCCESS else {
-            let reason = sink.failure != 0 ? String(cString: strerror(sink.failure)) : String(cString: cairo_status_to_string(status))
-            throw RenderError("cannot write \(name): \(reason)")
-        }
+        guard failure == 0 else { throw RenderError("cannot write \(name): \(String(cString: strerror(failure)))") }
     }
 
     /// The color of one pixel, alpha not premultiplied.

@@ -64,6 +64,10 @@ public final class Renderer {
     /// The white space right and below the last label of a screen, in points.
     public static let screenMargin = 20.0
     public static let white = Color(red: 255, green: 255, blue: 255)
+    /// The version of how pictures are drawn: raise it when the same layout comes out
+    /// different, so that pictures kept from an earlier report (named by what they show) are
+    /// drawn again.
+    public static let pictureVersion = 1
 
     private let library: FreeTypeLibrary
     private let options: FontOptions

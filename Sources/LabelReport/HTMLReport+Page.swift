@@ -139,7 +139,8 @@ extension HTMLReport {
     func figure(_ picture: Picture, caption: String, name: String) -> String {
         switch picture {
         case .image(let file, let width, let height):
-            return "<figure><img src=\"\(escapeMarkup(file, attribute: true))\" width=\"\(cssPixels(width))\" height=\"\(cssPixels(height))\" alt=\"\(escapeMarkup(printable("\(name) [\(caption)]"), attribute: true))\"><figcaption>\(escapeMarkup(printable(caption)))</figcaption></figure>\n"
+            let source = escapeMarkup(file, attribute: true)
+            return "<figure><a href=\"\(source)\"><img src=\"\(source)\" loading=\"lazy\" decoding=\"async\" width=\"\(cssPixels(width))\" height=\"\(cssPixels(height))\" alt=\"\(escapeMarkup(printable("\(name) [\(caption)]"), attribute: true))\"></a><figcaption>\(escapeMarkup(printable(caption)))</figcaption></figure>\n"
         case .failed(let reason):
             return "<figure class=\"no-picture\"><p>No picture: \(escapeMarkup(printable(reason)))</p><figcaption>\(escapeMarkup(printable(caption)))</figcaption></figure>\n"
         }

@@ -1,3 +1,4 @@
+import Dispatch
 import LabelCatalog
 import LabelLayout
 import LabelModel
@@ -36,30 +37,35 @@ public struct HTMLReport {
     }
 
     /// Writes the report into `directory` (created when missing; an earlier report there is
-    /// replaced). Pictures are laid out from the labels' current definitions in `catalog`.
+    /// replaced). Pictures are laid out from the labels' current definitions in `catalog`,
+    /// drawn on all cores, and named by what they show, so a picture an earlier report in the
+    /// folder already holds is kept rather than drawn again (docs/ci.md, "The report").
     public func write(to directory: String, catalog: Catalog) throws -> Written {
         let folder = try ReportDirectory(path: directory)
-        var painter = try Painter(catalog: catalog, folder: folder, scale: scale)
+        var painter = try Painter(catalog: catalog, scale: scale)
+        var entries: [FindingEntry] = []
+        var requests: [(entry: Int, picture: Int?, base: Int?)] = []
+        for (index, finding) in outcome.result.findings.enumerated() {
+            entries.append(FindingEntry(id: index + 1, finding: finding, isNew: outcome.isNew(finding)))
+            guard finding.kind.description.hasLayout else { continue }
+            let base = finding.locale.isEmpty ? nil
+                : painter.request(CheckedText(label: finding.label, locale: "", variant: finding.variant, category: finding.category,
+                                              device: finding.device))
+            requests.append((index, painter.request(finding.text), base))
+        }
+        let painted = try painter.paint(into: folder)
+        for request in requests {
+            entries[request.entry].picture = request.picture.map { painted.pictures[$0] }
+            entries[request.entry].basePicture = request.base.map { painted.pictures[$0] }
+        }
         do {
-            var entries: [FindingEntry] = []
-            for (index, finding) in outcome.result.findings.enumerated() {
-                var entry = FindingEntry(id: index + 1, finding: finding, isNew: outcome.isNew(finding))
-                if finding.kind.description.hasLayout {
-                    entry.picture = try painter.picture(of: finding.text)
-                    if !finding.locale.isEmpty {
-                        entry.basePicture = try painter.picture(of: CheckedText(label: finding.label, locale: "",
-                                                                                   variant: finding.variant, category: finding.category))
-                    }
-                }
-                entries.append(entry)
-            }
-            try folder.write(page(entries, catalogPath: catalog.path), to: folder.index)
+            try folder.commit(page: page(entries, catalogPath: catalog.path), staged: painted.staged, keeping: painted.files)
         } catch {
-            // A full disk, say: the folder is left as it was found (but for an earlier report's pictures).
-            folder.discard(painter.written)
+            // A full disk, say: the folder is left as it was found.
+            folder.discard(painted.staged)
             throw error
         }
-        return Written(index: folder.index, images: painter.written)
+        return Written(index: folder.index, images: painted.files.sorted().map { folder.images + "/" + $0 })
     }
 
     /// One finding on the page, with its pictures.
@@ -71,84 +77,177 @@ public struct HTMLReport {
         var basePicture: Picture?
     }
 
-    /// A picture written to `images/`, or why it could not be drawn (a picture that was drawn
-    /// but could not be written fails the report: it is not a finding of the check).
-    enum Picture {
+    /// A picture in `images/`, or why it could not be drawn (a picture that was drawn but
+    /// could not be written fails the report: it is not a finding of the check).
+    enum Picture: Sendable {
         case image(file: String, width: Double, height: Double)
         case failed(String)
     }
 
-    /// Draws pictures into the report's `images/`, each text once.
+    /// Lays out and draws the report's pictures, each text once. Texts are requested in page
+    /// order on the calling thread (which reads the catalog: labels are resolved there, once
+    /// each); `paint` then lays them out, draws and encodes them on every core, each worker
+    /// with its own `Renderer`, and writes each new picture under a temporary name.
+    ///
+    /// A picture's file is named by its text and a hash of everything it shows — the layout's
+    /// input hash (every field of the resolved definition, the text, the category, the fonts'
+    /// files and the engine's version), the scale and `Renderer.pictureVersion` — so a file of
+    /// that name in the folder is that very picture, and is kept.
     struct Painter {
         let catalog: Catalog
-        let folder: ReportDirectory
         let scale: Double
-        let renderer: Renderer
         var resolver: LabelResolver
-        var drawn: [CheckedText: Picture] = [:]
-        var usedNames: Set<String> = []
-        var written: [String] = []
+        /// Each requested text once, in request order, with its definition or why it has none.
+        var jobs: [Job] = []
+        var slots: [CheckedText: Int] = [:]
+        var definitions: [String: Job.Input] = [:]
 
-        /// The longest stem of a picture's file name: room for `-NNNNN.png` and the temporary
+        /// The longest stem of a picture's file name: room for `.HASH.png` and the temporary
         /// name it is written under first (`.NAME.PID.N.tmp`) within 255 bytes.
         static let maximumStemLength = 200
 
-        init(catalog: Catalog, folder: ReportDirectory, scale: Double) throws {
+        /// A text to draw: its label's resolved definition, or why the label does not resolve.
+        struct Job: Sendable {
+            enum Input: Sendable {
+                case definition(LabelDefinition)
+                case failed(String)
+            }
+
+            var text: CheckedText
+            var input: Input
+        }
+
+        /// What `paint` made: a picture per requested text, the files the page shows, and the
+        /// new ones written under temporary names (to be renamed by `ReportDirectory.commit`).
+        struct Painted {
+            var pictures: [Picture]
+            var files: Set<String>
+            var staged: [ReportDirectory.StagedFile]
+        }
+
+        /// What a worker made of one job.
+        enum Outcome: Sendable {
+            case kept(Picture, file: String)
+            case drawn(Picture, ReportDirectory.StagedFile)
+            case failed(Picture)
+            case notWritten(ReportError)
+        }
+
+        init(catalog: Catalog, scale: Double) throws {
             self.catalog = catalog
-            self.folder = folder
             self.scale = scale
-            renderer = try Renderer(engine: catalog.engine)
             resolver = LabelResolver(tokens: try catalog.tokenSet())
         }
 
-        mutating func picture(of text: CheckedText) throws(ReportError) -> Picture {
-            if let known = drawn[text] { return known }
-            let picture: Picture
-            let canvas: Canvas
-            let labelPicture: LabelPicture
-            do {
-                let definition = try resolver.resolve(try catalog.label(named: text.label)).definition
-                let category = ContentSizeCategory(rawValue: text.category) ?? .large
-                labelPicture = LabelPicture(definition: definition,
-                                            layout: try catalog.engine.layout(definition, locale: text.locale,
-                                                                              variant: text.variant, category: category))
-                canvas = try renderer.renderLabel(labelPicture, scale: scale, debug: true)
-            } catch {
-                picture = .failed("\(error)")
-                drawn[text] = picture
-                return picture
+        /// The index of a text's picture in `paint`'s result.
+        mutating func request(_ text: CheckedText) -> Int {
+            if let known = slots[text] { return known }
+            let input: Job.Input
+            if let known = definitions[text.label] {
+                input = known
+            } else {
+                do {
+                    input = .definition(try resolver.resolve(try catalog.label(named: text.label)).definition)
+                } catch {
+                    input = .failed("\(error)")
+                }
+                definitions[text.label] = input
             }
-            let name = fileName(for: text)
-            let path = folder.images + "/" + name
-            do { try canvas.writePNG(to: path) } catch { throw .file(path: path, reason: error.description) }
-            written.append(path)
-            picture = .image(file: "images/" + name, width: labelPicture.layout.bounds.width,
-                             height: labelPicture.layout.bounds.height)
-            drawn[text] = picture
-            return picture
+            jobs.append(Job(text: text, input: input))
+            slots[text] = jobs.count - 1
+            return jobs.count - 1
         }
 
-        /// `cart.title@de.png`: the label, locale (or `base`), variant and category when not
-        /// `large`, with anything but ASCII letters, digits, `.`, `-` and `_` as `_`, at most
-        /// `maximumStemLength` characters (file systems take 255 bytes a name); a number is
-        /// added when two texts come out the same.
-        mutating func fileName(for text: CheckedText) -> String {
+        /// Lays out, draws and encodes every requested picture on all cores; keeps those the
+        /// folder already holds. On a write error, what was written is taken back.
+        func paint(into folder: ReportDirectory) throws(ReportError) -> Painted {
+            let jobs = jobs
+            let engine = catalog.engine
+            let scale = scale
+            let outcomes = ResultSlots<Outcome>(count: jobs.count)
+            let workers = max(1, min(ProcessInfoCores.count, jobs.count))
+            DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                var renderer: Renderer?
+                var index = worker
+                while index < jobs.count {
+                    outcomes.set(index, Self.draw(jobs[index], engine: engine, renderer: &renderer, scale: scale, folder: folder))
+                    index += workers
+                }
+            }
+            var painted = Painted(pictures: [], files: [], staged: [])
+            var failure: ReportError?
+            for outcome in outcomes.all {
+                switch outcome {
+                case .kept(let picture, let file):
+                    painted.pictures.append(picture)
+                    painted.files.insert(file)
+                case .drawn(let picture, let staged):
+                    painted.pictures.append(picture)
+                    painted.files.insert(staged.name)
+                    painted.staged.append(staged)
+                case .failed(let picture):
+                    painted.pictures.append(picture)
+                case .notWritten(let error):
+                    if failure == nil { failure = error }
+                }
+            }
+            if let failure {
+                folder.discard(painted.staged)
+                throw failure
+            }
+            return painted
+        }
+
+        /// One job on a worker: laid out, named, and unless the folder holds it, drawn,
+        /// encoded and written under a temporary name.
+        static func draw(_ job: Job, engine: LayoutEngine, renderer: inout Renderer?, scale: Double,
+                          folder: ReportDirectory) -> Outcome {
+            let png: PNGData
+            let name: String
+            let picture: Picture
+            let definition: LabelDefinition
+            switch job.input {
+            case .definition(let resolved): definition = resolved
+            case .failed(let reason): return .failed(.failed(reason))
+            }
+            do {
+                let text = job.text
+                let layout = try engine.layout(definition, locale: text.locale, variant: text.variant,
+                                               category: ContentSizeCategory(rawValue: text.category) ?? .large)
+                name = fileName(for: text, inputHash: layout.inputHash, scale: scale)
+                picture = .image(file: "images/" + name, width: layout.bounds.width, height: layout.bounds.height)
+                if folder.pictures.contains(name) { return .kept(picture, file: name) }
+                if renderer == nil { renderer = try Renderer(engine: engine) }
+                png = try renderer!.renderLabel(LabelPicture(definition: definition, layout: layout), scale: scale, debug: true).encodePNG()
+            } catch {
+                return .failed(.failed("\(error)"))
+            }
+            do {
+                return .drawn(picture, try folder.stage(png, picture: name))
+            } catch {
+                return .notWritten(error)
+            }
+        }
+
+        /// `cart.title@de.0123456789abcdef.png`: the label, locale (or `base`), variant and
+        /// category when not `large`, with anything but ASCII letters, digits, `.`, `-`, `_`
+        /// and `@` as `_`, at most `maximumStemLength` characters (file systems take 255 bytes
+        /// a name); then 16 hex digits of the hash of what the picture shows.
+        static func fileName(for text: CheckedText, inputHash: String, scale: Double) -> String {
             var parts = [text.label, LocaleTag.name(text.locale)]
             if !text.variant.isEmpty { parts.append(text.variant) }
             if text.category != Finding.defaultCategory { parts.append(text.category) }
-            let stem = String(parts.joined(separator: "@").unicodeScalars.prefix(Self.maximumStemLength).map { scalar -> Character in
+            let stem = String(parts.joined(separator: "@").unicodeScalars.prefix(maximumStemLength).map { scalar -> Character in
                 switch scalar {
                 case "a"..."z", "A"..."Z", "0"..."9", ".", "-", "_", "@": return Character(scalar)
                 default: return "_"
                 }
             })
-            var name = stem + ".png"
-            var number = 2
-            while !usedNames.insert(name).inserted {
-                name = "\(stem)-\(number).png"
-                number += 1
-            }
-            return name
+            var hasher = StableHasher()
+            hasher.combine(inputHash)
+            hasher.combine(scale.description)
+            hasher.combine(Renderer.pictureVersion)
+            return stem + "." + hasher.hexDigest.prefix(16) + ".png"
         }
     }
 }

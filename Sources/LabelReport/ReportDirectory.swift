@@ -1,3 +1,5 @@
+import CFileSync
+import LabelRender
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -25,14 +27,17 @@ public enum ReportError: Error, Sendable, CustomStringConvertible {
 }
 
 /// The directory a report is written to: `index.html` and `images/*.png`. A new or empty
-/// directory is used as it is; one holding an earlier report has that report's images
-/// removed first; any other directory is refused, so a report never mixes with other files.
+/// directory is used as it is; one holding an earlier report is reused: its pictures that the
+/// new report shows again are kept, the others removed once the new page is in place; any
+/// other directory is refused, so a report never mixes with other files.
 ///
 /// Nothing inside the directory is followed through a symbolic link (docs/security.md): an
 /// `images` or `index.html` that is a link (or not a directory, not a regular file) is
-/// refused, and every file is written to a temporary name beside it and renamed over it, so a
-/// link put in its place is replaced, never written through, and a full disk leaves the old
-/// file, not an empty one.
+/// refused, only regular files are kept as pictures, and every file is written to a temporary
+/// name beside it and renamed over it, so a link put in its place is replaced, never written
+/// through. The report is synced once (`commit`): every new file reaches the disk before any
+/// is renamed into place, so a crash or a full disk leaves the old files, never an empty or
+/// partial one under a picture's or the page's name.
 struct ReportDirectory {
     let path: String
     var images: String { path + "/images" }
@@ -43,6 +48,18 @@ struct ReportDirectory {
 
     /// True when this report made `images` (it goes again when the report fails).
     private(set) var madeImages = false
+    /// The regular `.png` files `images` held: pictures an earlier report drew, kept when the
+    /// new report shows them again.
+    private(set) var pictures: Set<String> = []
+    /// Every `.png` entry `images` held (files, links or anything else): removed by `commit`
+    /// unless the new report shows it.
+    private(set) var earlierEntries: [String] = []
+
+    /// A picture written under a temporary name in `images`, renamed to `name` by `commit`.
+    struct StagedFile: Sendable {
+        var temporary: String
+        var name: String
+    }
 
     /// Makes the directory ready for a new report. `path` may name folders that do not exist
     /// yet; the report's path is then as they were made (`a/b/../c` is `a/c`).
@@ -65,9 +82,14 @@ struct ReportDirectory {
             }
         }
         if try Self.requireDirectory(images) {
-            for name in try Self.entries(images) where name.hasSuffix(".png") || Self.isTemporary(name, of: nil) {
-                // `unlink` removes a link itself, never what it points to.
-                guard unlink(images + "/" + name) == 0 else { throw .system(images + "/" + name, "remove it") }
+            for (name, isRegularFile) in try Self.typedEntries(images) {
+                if Self.isTemporary(name, of: nil) {
+                    // A report that stopped halfway left it. `unlink` removes a link itself, never what it points to.
+                    guard unlink(images + "/" + name) == 0 else { throw .system(images + "/" + name, "remove it") }
+                } else if name.hasSuffix(".png") {
+                    earlierEntries.append(name)
+                    if isRegularFile { pictures.insert(name) }
+                }
             }
         } else {
             guard mkdir(images, 0o755) == 0 else { throw .system(images, "create it") }
@@ -75,28 +97,73 @@ struct ReportDirectory {
         }
     }
 
-    /// Takes back what a report that failed wrote: its pictures, and `images` when it made it,
-    /// so the directory can take the next report.
-    func discard(_ pictures: [String]) {
-        for picture in pictures { unlink(picture) }
+    /// Takes back what a report that failed wrote: its new pictures (under their temporary
+    /// names, or renamed), and `images` when it made it, so the directory can take the next
+    /// report. Pictures an earlier report drew are left.
+    func discard(_ staged: [StagedFile]) {
+        for file in staged {
+            unlink(file.temporary)
+            if !pictures.contains(file.name) { unlink(images + "/" + file.name) }
+        }
         if madeImages { rmdir(images) }
     }
 
-    /// Writes a file whole: to a temporary file beside it, synced, then renamed over it. A
-    /// path that is there and is not a regular file (a link, a folder, a FIFO) is refused.
-    func write(_ text: String, to path: String) throws(ReportError) {
-        try Self.requireRegularFile(path, mayBeMissing: true)
+    /// Writes a new picture under a temporary name in `images` (not synced: `commit` syncs
+    /// the report once). Safe to call from several threads at once.
+    func stage(_ png: PNGData, picture name: String) throws(ReportError) -> StagedFile {
+        let path = images + "/" + name
+        let temporary = try png.withUnsafeBytes { bytes throws(ReportError) in try Self.writeTemporary(bytes, beside: path) }
+        return StagedFile(temporary: temporary, name: name)
+    }
+
+    /// Puts the report in place: writes the page under a temporary name, syncs the file
+    /// system once (the page and every staged picture reach the disk), renames the pictures
+    /// and then the page into place, syncs both folders (the renames), and removes the
+    /// earlier report's pictures that are not in `keeping`. The page's path must not be a
+    /// link or anything but a regular file. On an error nothing is renamed over the old page;
+    /// the caller discards `staged`.
+    func commit(page: String, staged: [StagedFile], keeping: Set<String>) throws(ReportError) {
+        try Self.requireRegularFile(index, mayBeMissing: true)
+        let pageTemporary = try Array(page.utf8).withUnsafeBytes { bytes in
+            Result { () throws(ReportError) in try Self.writeTemporary(bytes, beside: index) }
+        }.get()
+        var failure: ReportError?
+        if labelcat_syncfs(path) != 0 {
+            failure = .system(path, "write the report")
+        } else {
+            for file in staged where rename(file.temporary, images + "/" + file.name) != 0 {
+                failure = .system(images + "/" + file.name, "write it")
+                break
+            }
+            if failure == nil, rename(pageTemporary, index) != 0 { failure = .system(index, "write it") }
+        }
+        if let failure {
+            unlink(pageTemporary)
+            throw failure
+        }
+        for folder in [images, path] where labelcat_fsync_directory(folder) != 0 {
+            throw .system(folder, "write the report")
+        }
+        for name in earlierEntries where !keeping.contains(name) {
+            // `unlink` removes a link itself, never what it points to.
+            unlink(images + "/" + name)
+        }
+    }
+
+    /// Writes a file whole under a temporary name beside `path` (`.NAME.PID.N.tmp`, created
+    /// anew: never through a link) and returns the temporary's path; on an error nothing is
+    /// left.
+    static func writeTemporary(_ bytes: UnsafeRawBufferPointer, beside path: String) throws(ReportError) -> String {
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[...$0]) } ?? ""
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
         let temporary = "\(directory).\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw .system(path, "write it") }
-        let bytes = Array(text.utf8)
         var offset = 0
         var failure: ReportError?
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
+            let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
             if written < 0, errno == EINTR { continue }
             guard written > 0 else {
                 failure = .system(path, "write it")
@@ -104,13 +171,12 @@ struct ReportDirectory {
             }
             offset += written
         }
-        if failure == nil, fsync(descriptor) != 0 { failure = .system(path, "write it") }
         if close(descriptor) != 0, failure == nil { failure = .system(path, "write it") }
-        if failure == nil, rename(temporary, path) != 0 { failure = .system(path, "write it") }
         if let failure {
             unlink(temporary)
             throw failure
         }
+        return temporary
     }
 
     /// True for a temporary file labelcat writes beside `name` (`.index.html.PID.N.tmp`), or
@@ -191,6 +257,25 @@ struct ReportDirectory {
             if name != ".", name != ".." { names.append(name) }
         }
         return names.sorted()
+    }
+
+    /// The names in a directory, without `.` and `..`, each with whether it is a regular file
+    /// (not a link to one).
+    static func typedEntries(_ path: String) throws(ReportError) -> [(name: String, isRegularFile: Bool)] {
+        guard let directory = opendir(path) else { throw .system(path, "read it") }
+        defer { closedir(directory) }
+        var entries: [(name: String, isRegularFile: Bool)] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+            guard name != ".", name != ".." else { continue }
+            var isRegularFile = Int(entry.pointee.d_type) == Int(DT_REG)
+            if Int(entry.pointee.d_type) == Int(DT_UNKNOWN) {
+                var info = stat()
+                isRegularFile = lstat(path + "/" + name, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+            }
+            entries.append((name, isRegularFile))
+        }
+        return entries
     }
 
     /// The first 4 KiB of a regular file as text ("" when it cannot be read); a link is not

@@ -1,4 +1,6 @@
 import Foundation
+import CPNG
+import LabelModel
 import LabelRender
 import Testing
 
@@ -32,5 +34,48 @@ struct CanvasTests {
         let canvas = try Canvas(width: 3, height: 2)
         let error = #expect(throws: RenderError.self) { try canvas.writePNG(to: "/nonexistent/dir/file.png") }
         #expect(error?.description == "cannot write '/nonexistent/dir/file.png': No such file or directory")
+    }
+
+    /// Writes PNG bytes to a file and reads them back with cairo.
+    static func decode(_ png: PNGData, _ name: String) throws -> Canvas {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("labelcat-png-\(getpid())-\(name).png").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try png.withUnsafeBytes { try Data($0).write(to: URL(fileURLWithPath: path)) }
+        return try Canvas(contentsOfPNG: path)
+    }
+
+    @Test("encodePNG: an opaque picture as RGB, a transparent one as RGBA, the same pixels at every filter and level")
+    func encoding() throws {
+        var label = seedLabel("png", frame: Rect(x: 0, y: 0, width: 120, height: 60), alignment: .middle)
+        label.backgroundColor = Color(red: 0, green: 0, blue: 0, alpha: 0)
+        let renderer = try Renderer(engine: engine)
+        let opaque = try renderer.renderLabel(try LabelPicture(definition: label, engine: engine), scale: 2, debug: true)
+        let clear = try renderer.renderLabel(try LabelPicture(definition: label, engine: engine), scale: 2,
+                                             background: Color(red: 0, green: 0, blue: 0, alpha: 0))
+        for (canvas, colorType) in [(opaque, UInt8(2)), (clear, UInt8(6))] {
+            var decoded: [Canvas] = []
+            for settings in [PNGSettings.fast, PNGSettings(filters: Int32(LABELCAT_PNG_ALL_FILTERS), level: 9, strategy: 0),
+                             PNGSettings(filters: Int32(LABELCAT_PNG_FILTER_NONE), level: 0, strategy: 0)] {
+                let png = try canvas.encodePNG(settings)
+                // IHDR: the color type is byte 25 of the file.
+                #expect(png.withUnsafeBytes { $0[25] } == colorType, "\(settings)")
+                decoded.append(try Self.decode(png, "\(colorType)-\(settings.level)"))
+            }
+            var inked = 0
+            for y in 0..<canvas.height {
+                for x in 0..<canvas.width {
+                    let pixel = canvas.pixel(x: x, y: y)
+                    if pixel.alpha > 0 && pixel != Color(red: 255, green: 255, blue: 255) { inked += 1 }
+                    for read in decoded {
+                        let back = read.pixel(x: x, y: y)
+                        // Premultiplied pixels of partial alpha lose a little to rounding.
+                        #expect(back.alpha == pixel.alpha && abs(Int(back.red) - Int(pixel.red)) <= 2
+                                && abs(Int(back.green) - Int(pixel.green)) <= 2 && abs(Int(back.blue) - Int(pixel.blue)) <= 2,
+                                "(\(x), \(y)): \(back) for \(pixel)")
+                    }
+                }
+            }
+            #expect(inked > 100, "the picture has text")
+        }
     }
 }

@@ -120,6 +120,12 @@ reader.feed(sys.stdin.read())
 print(json.dumps({"findings": reader.findings, "shown": reader.shown, "fitting": reader.fitting}))
 """#
 
+    /// A picture's file name without the hash of what it shows (`cart.title@de.0123456789abcdef.png`
+    /// is `cart.title@de.png`).
+    static func stem(_ name: String) -> String {
+        name.replacingOccurrences(of: #"\.[0-9a-f]{16}\.png$"#, with: ".png", options: .regularExpression)
+    }
+
     static func isPNG(_ path: String) -> Bool {
         guard let data = FileManager.default.contents(atPath: path) else { return false }
         return Array(data.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
@@ -133,11 +139,12 @@ print(json.dumps({"findings": reader.findings, "shown": reader.shown, "fitting":
         #expect(run.stdout == "Wrote \(out)/index.html and 4 pictures: 4 findings in 8 texts of 4 labels.\n", "\(run.stdout)")
         let index = out + "/index.html"
         let images = try workspace.directory.contents("report/images")
-        #expect(images == ["body.text@base.png", "body.text@fr.png", "cart.title@base.png", "cart.title@de.png"])
+        #expect(images.map(Self.stem) == ["body.text@base.png", "body.text@fr.png", "cart.title@base.png", "cart.title@de.png"], "\(images)")
         for image in images { #expect(Self.isPNG(out + "/images/" + image), "\(image) is not a PNG") }
         let html = try String(contentsOfFile: index, encoding: .utf8)
         #expect(!html.contains("http://") && !html.replacingOccurrences(of: "https://", with: "").contains("src=\"//"),
                 "nothing is loaded from the network")
+        #expect(html.components(separatedBy: "loading=\"lazy\"").count - 1 == 4, "every picture is loaded when it comes into view")
 
         // What check finds is what the page shows.
         let check = try workspace.labelcat("check", "--json")
@@ -160,7 +167,7 @@ print(json.dumps({"findings": reader.findings, "shown": reader.shown, "fitting":
                 #expect(Self.isPNG(out + "/" + image.src))
             }
             if finding.locale != "base", finding.kind != "error" {
-                #expect(finding.images.map(\.src) == ["images/\(finding.label)@\(finding.locale).png", "images/\(finding.label)@base.png"],
+                #expect(finding.images.map { Self.stem($0.src) } == ["images/\(finding.label)@\(finding.locale).png", "images/\(finding.label)@base.png"],
                         "its picture beside the base text's")
             }
         }
@@ -204,7 +211,7 @@ print(json.dumps({"findings": reader.findings, "shown": reader.shown, "fitting":
         try workspace.succeed("label", "set", "cart.title", "--locale", "de", "--text", "Zahlen")
         let again = try workspace.succeed("report", "--out", out, "--baseline", baseline)
         #expect(again.stdout.contains("and 2 pictures: 1 new finding, 0 known (in the baseline), 1 now fits in 6 texts of 3 labels."), "\(again.stdout)")
-        #expect(try workspace.directory.contents("report/images") == ["body.text@base.png", "body.text@fr.png"], "the old pictures are gone")
+        #expect(try workspace.directory.contents("report/images").map(Self.stem) == ["body.text@base.png", "body.text@fr.png"], "the old pictures are gone")
         #expect(try String(contentsOfFile: out + "/index.html", encoding: .utf8).contains("cart.title [de] (truncated): now fits"))
 
         try workspace.directory.write("other/notes.txt", "mine")
@@ -212,5 +219,62 @@ print(json.dumps({"findings": reader.findings, "shown": reader.shown, "fitting":
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("is not empty (notes.txt) and holds no labelcat report"), "\(refused.stderr)")
         #expect(try workspace.directory.contents("other") == ["notes.txt"])
+    }
+
+    /// A file's inode and modification time: unchanged when a picture was kept, not redrawn.
+    static func identity(_ path: String) -> String {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return "missing" }
+        return "\(info.st_ino)@\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+    }
+
+    @Test("A second report keeps every picture; after a one-text change it redraws that one picture alone")
+    func rerunKeepsPictures() throws {
+        let workspace = try CheckCommandTests.workspace()
+        let out = workspace.directory.path("report")
+        try workspace.succeed("report", "--out", out)
+        func pictures() throws -> [String: String] {
+            Dictionary(uniqueKeysWithValues: try workspace.directory.contents("report/images").map { ($0, Self.identity(out + "/images/" + $0)) })
+        }
+        let first = try pictures()
+        #expect(first.count == 4)
+        let firstPage = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
+
+        try workspace.succeed("report", "--out", out)
+        #expect(try pictures() == first, "every picture kept: same names, inodes and modification times")
+        #expect(try String(contentsOfFile: out + "/index.html", encoding: .utf8) == firstPage, "the same page")
+
+        // One text changed (still too long): its picture alone is drawn again, under a new name.
+        try workspace.succeed("label", "set", "cart.title", "--locale", "de", "--text", "Jetzt sofort bezahlen und gleich bestellen")
+        try workspace.succeed("report", "--out", out)
+        let third = try pictures()
+        #expect(third.count == 4)
+        let kept = third.filter { first[$0.key] == $0.value }
+        #expect(kept.count == 3, "\(third) after \(first)")
+        let redrawn = Set(third.keys).subtracting(first.keys)
+        #expect(redrawn.map(Self.stem) == ["cart.title@de.png"], "\(redrawn)")
+        let page = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
+        for name in third.keys { #expect(page.contains("images/\(name)"), "the page shows \(name)") }
+        #expect(Set(try workspace.directory.contents("report")) == ["images", "index.html"], "no temporary file is left")
+    }
+
+    @Test("A picture replaced by a link is drawn again over the link, never written through it; other files named .png go")
+    func rerunReplacesLinkedPicture() throws {
+        let workspace = try CheckCommandTests.workspace()
+        let out = workspace.directory.path("report")
+        try workspace.succeed("report", "--out", out)
+        try workspace.directory.write("victim.png", "precious")
+        let pictures = try workspace.directory.contents("report/images")
+        let linked = try #require(pictures.first)
+        try FileManager.default.removeItem(atPath: out + "/images/" + linked)
+        try FileManager.default.createSymbolicLink(atPath: out + "/images/" + linked, withDestinationPath: workspace.directory.path("victim.png"))
+        try FileManager.default.createSymbolicLink(atPath: out + "/images/stray.png", withDestinationPath: workspace.directory.path("victim.png"))
+
+        try workspace.succeed("report", "--out", out)
+        #expect(try String(contentsOfFile: workspace.directory.path("victim.png"), encoding: .utf8) == "precious")
+        #expect(try workspace.directory.contents("report/images") == pictures, "the stray link is gone")
+        var info = stat()
+        #expect(lstat(out + "/images/" + linked, &info) == 0 && info.st_mode & S_IFMT == S_IFREG, "drawn again as a regular file")
+        #expect(Self.isPNG(out + "/images/" + linked))
     }
 }

@@ -106,10 +106,13 @@ extension InputHash {
 }
 
 /// A stable 128-bit hash: two 64-bit multiply-xorshift lanes fed 8 bytes at a time, every
-/// value length-prefixed so no two field sequences collide by concatenation.
-struct StableHasher {
+/// value length-prefixed so no two field sequences collide by concatenation. (The report names
+/// its pictures with it.)
+package struct StableHasher {
     private var low: UInt64 = 0x9E37_79B9_7F4A_7C15
     private var high: UInt64 = 0xC2B2_AE3D_27D4_EB4F
+
+    package init() {}
 
     @inline(__always)
     private mutating func mix(_ word: UInt64) {
@@ -119,10 +122,10 @@ struct StableHasher {
         high ^= high >> 29
     }
 
-    mutating func combine(_ value: Int) { mix(UInt64(bitPattern: Int64(value))) }
+    package mutating func combine(_ value: Int) { mix(UInt64(bitPattern: Int64(value))) }
 
     /// A string's UTF-8 bytes, after its length (and `tag`, which tells what the string is).
-    mutating func combine(_ text: String, tag: Int = 0) {
+    package mutating func combine(_ text: String, tag: Int = 0) {
         var text = text
         text.withUTF8 { combine(bytes: $0, tag: tag) }
     }
@@ -170,7 +173,7 @@ struct StableHasher {
         mix(digest.1)
     }
 
-    var hexDigest: String {
+    package var hexDigest: String {
         String(unsafeUninitializedCapacity: 32) { buffer in
             for digit in 0..<32 {
                 let lane = digit < 16 ? high : low
