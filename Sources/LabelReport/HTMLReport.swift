@@ -153,9 +153,22 @@ public struct HTMLReport {
                 }
                 definitions[text.label] = input
             }
-            jobs.append(Job(text: text, input: input))
+            jobs.append(Job(text: text, input: placed(input, text)))
             slots[text] = jobs.count - 1
             return jobs.count - 1
+        }
+
+        /// A label of a scene drawn in the frame its scene gave it on the text's device (its
+        /// own frame for a label in no scene).
+        private func placed(_ input: Job.Input, _ text: CheckedText) -> Job.Input {
+            guard !text.device.isEmpty, case .definition(let definition) = input else { return input }
+            do {
+                let stored = try catalog.layout(label: text.label, locale: text.locale, variant: text.variant,
+                                                category: ContentSizeCategory(rawValue: text.category), device: text.device)
+                return .definition(stored.placed(definition))
+            } catch {
+                return .failed("\(error)")
+            }
         }
 
         /// Lays out, draws and encodes every requested picture on all cores; keeps those the

@@ -113,4 +113,19 @@ import TestSupport
         let run = try CLI.labelcat(db + ["check", "--verbose"])
         #expect(run.stdout.contains("3 of 3 scene labels placed by Auto Layout."))
     }
+
+    @Test("The report draws a label of a scene in the frame its scene gave it on the finding's device")
+    func reportPictureInSolvedFrame() throws {
+        let (directory, db) = try Self.imported()
+        let german = try Self.layout(db, Self.delivery, ["--locale", "de"])
+        let solvedWidth = german["bounds"]?["width"]?.number ?? 0
+        let saved = try JSONValue.parse(try CLI.labelcat(db + ["label", "get", Self.delivery, "--json"]).stdout)
+        // Sized by Auto Layout to its German text: wider than the frame IB saved for the English one.
+        #expect(solvedWidth > (saved["frame"]?["width"]?.number ?? .infinity))
+        let report = try CLI.labelcat(db + ["report", "--out", directory.path("report")])
+        #expect(report.status == 0, "\(report.stderr)")
+        let page = try String(contentsOfFile: directory.path("report/index.html"), encoding: .utf8)
+        let figure = page.components(separatedBy: "<figure>").first { $0.contains("alt=\"\(Self.delivery) [de]\"") }
+        #expect(figure?.contains("width=\"\(Int(solvedWidth.rounded(.up)))\"") == true, "\(figure ?? page)")
+    }
 }
