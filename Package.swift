@@ -89,7 +89,8 @@ let package = Package(
         // The catalog's tests, and importing into a catalog (LabelSync), which shares their helpers.
         .testTarget(name: "LabelCatalogTests", dependencies: ["LabelCatalog", "LabelSync", "LabelModel", "LabelLayout", "LabelJSON",
                                                              "LabelImport", "TestSupport"]),
-        .testTarget(name: "labelcatTests", dependencies: ["LabelJSON", "LabelModel", "TestSupport"]),
+        // The CLI, run as a process; `OptionDeclarationTests` also walks its command table in process.
+        .testTarget(name: "labelcatTests", dependencies: ["labelcat", "LabelJSON", "LabelModel", "TestSupport"]),
         .testTarget(name: "LabelRenderTests", dependencies: ["LabelRender", "LabelModel", "LabelLayout", "CPNG"]),
         .testTarget(name: "LabelReportTests", dependencies: ["LabelReport", "LabelCatalog", "LabelModel", "LabelJSON", "TestSupport"]),
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary", "TestSupport"]),

@@ -8,36 +8,12 @@ import LabelModel
 /// The catalog path: `--db`, else `$LABELCAT_DB`, else the catalog of the project file found
 /// at or above the working folder (`ProjectConfiguration.catalog`), else `./labelcat.sqlite`.
 func catalogPath(_ arguments: ParsedArguments) throws -> String {
-    if let path = arguments.value("db") ?? environment("LABELCAT_DB").flatMap({ $0.isEmpty ? nil : $0 }) { return path }
+    if let path = try arguments[CommonOptions.db] ?? environment("LABELCAT_DB").flatMap({ $0.isEmpty ? nil : $0 }) { return path }
     return try projectConfiguration(arguments)?.catalog ?? "labelcat.sqlite"
 }
 
 func openCatalog(_ arguments: ParsedArguments, readOnly: Bool = false) throws -> Catalog {
     try Catalog.open(path: try catalogPath(arguments), readOnly: readOnly)
-}
-
-let jsonFlag = OptionSpec.flag("json", help: "Print JSON (one object per line for lists).")
-
-/// The `--locale` option as every command reads it: `base` (any case) or `''` for the base
-/// text's locale (""), the spelling outputs write; nil when not given.
-func localeOption(_ arguments: ParsedArguments) -> String? {
-    arguments.value("locale").map { LocaleTag.isBase($0) ? "" : $0 }
-}
-
-/// The content size category of a `--category` option (a UIKit name), or nil when not given.
-func categoryOption(_ arguments: ParsedArguments) throws -> ContentSizeCategory? {
-    try arguments.value("category").map { try category(named: $0, arguments) }
-}
-
-/// A `--category` value read as every command reads a category's name (any case); a name that
-/// is none is a usage error with a suggestion.
-func category(named name: String, _ arguments: ParsedArguments) throws -> ContentSizeCategory {
-    guard let category = ContentSizeCategory(named: name) else {
-        let names = ContentSizeCategory.allCases.map(\.rawValue)
-        throw UsageError(message: "The value '\(name)' of '--category' is not a content size category.\(suggestion(name, names, prefix: "")) (one of \(names.joined(separator: ", ")))",
-                         commandPath: arguments.path)
-    }
-    return category
 }
 
 /// Reads a whole file, or standard input for "-".
@@ -68,9 +44,9 @@ let initCommand = Command(
         region, known regions and UIAppFonts), commented so you can finish it; an existing \
         labelcat.yml is never overwritten. Then 'labelcat check' keeps the project's catalog.
         """,
-    options: [.option("xcode", "PROJECT", help: "Write labelcat.yml from this Xcode project (.xcodeproj) instead.")],
+    options: [InitOptions.xcode],
     run: { arguments in
-        if let xcode = arguments.value("xcode") { return try writeProjectTemplate(xcode: xcode) }
+        if let xcode = try arguments[InitOptions.xcode] { return try writeProjectTemplate(xcode: xcode) }
         let path = try catalogPath(arguments)
         let (_, applied) = try Catalog.create(path: path)
         if applied.isEmpty {
@@ -81,7 +57,27 @@ let initCommand = Command(
         return 0
     })
 
+/// `init`'s option.
+enum InitOptions {
+    static let xcode = Option<String>("xcode", "PROJECT", help: "Write labelcat.yml from this Xcode project (.xcodeproj) instead.")
+}
+
 // MARK: - token
+
+/// The options of `token`'s subcommands.
+enum TokenOptions {
+    static let type = Option("type", "TYPE", help: "dimension, number, fontFamily, fontWeight, typography, color or insets (default: the token's current type, or inferred).") { name, commandPath in
+        guard let type = TokenType(rawValue: name) else {
+            throw UsageError(message: "Unknown token type '\(name)'.\(suggestion(name, TokenType.allCases.map(\.rawValue), prefix: "")) (one of \(TokenType.allCases.map(\.rawValue).joined(separator: ", ")))",
+                             commandPath: commandPath)
+        }
+        return type
+    }
+    static let description = Option<String>("description", "TEXT", help: "The token's $description.")
+    static let resolved = Flag("resolved", help: "Follow aliases to the literal value.")
+    static let force = Flag("force", help: "Remove it anyway; its users' layouts record the error instead.")
+    static let exportResolved = Flag("resolved", help: "Replace aliases with the values they lead to.")
+}
 
 let tokenCommand = Command(
     name: "token",
@@ -91,22 +87,21 @@ let tokenCommand = Command(
                 discussion: "VALUE is JSON ({\"value\": 16, \"unit\": \"px\"}, 17, [\"Noto Sans CJK SC\"], \"{other.token}\") or a bare string (#1E88E5).",
                 arguments: [ArgumentSpec(name: "name", help: "The token's dotted name, e.g. font.size.body."),
                             ArgumentSpec(name: "value", help: "The token's $value.")],
-                options: [.option("type", "TYPE", help: "dimension, number, fontFamily, fontWeight, typography, color or insets (default: the token's current type, or inferred)."),
-                          .option("description", "TEXT", help: "The token's $description.")],
+                options: [TokenOptions.type, TokenOptions.description],
                 run: runTokenSet),
         Command(name: "get", abstract: "Show a token.",
                 arguments: [ArgumentSpec(name: "name", help: "The token's dotted name.")],
-                options: [.flag("resolved", help: "Follow aliases to the literal value."), jsonFlag],
+                options: [TokenOptions.resolved, CommonOptions.json],
                 run: runTokenGet),
         Command(name: "list", abstract: "List tokens.",
                 arguments: [ArgumentSpec(name: "glob", help: "Only names matching this glob (e.g. 'font.*').", optional: true)],
-                options: [jsonFlag], run: runTokenList),
+                options: [CommonOptions.json], run: runTokenList),
         Command(name: "rm", abstract: "Remove a token; refused while labels or tokens use it.",
                 arguments: [ArgumentSpec(name: "name", help: "The token's dotted name.")],
-                options: [.flag("force", help: "Remove it anyway; its users' layouts record the error instead.")],
+                options: [TokenOptions.force],
                 run: { arguments in
                     let catalog = try openCatalog(arguments)
-                    try catalog.removeToken(arguments.positionals[0], force: arguments.flag("force"))
+                    try catalog.removeToken(arguments.positionals[0], force: arguments[TokenOptions.force])
                     writeOutput("Removed token \(printable(arguments.positionals[0])).")
                     return 0
                 }),
@@ -121,10 +116,10 @@ let tokenCommand = Command(
                     return 0
                 }),
         Command(name: "export", abstract: "Print the tokens as a DTCG design tokens file.",
-                options: [.flag("resolved", help: "Replace aliases with the values they lead to.")],
+                options: [TokenOptions.exportResolved],
                 run: { arguments in
                     let catalog = try openCatalog(arguments, readOnly: true)
-                    writeOutput(try catalog.exportDesignTokens(resolved: arguments.flag("resolved")).prettyString())
+                    writeOutput(try catalog.exportDesignTokens(resolved: arguments[TokenOptions.exportResolved]).prettyString())
                     return 0
                 }),
     ])
@@ -137,14 +132,8 @@ func jsonOrString(_ text: String) -> JSONValue {
 func runTokenSet(_ arguments: ParsedArguments) throws -> Int32 {
     let name = arguments.positionals[0]
     let value = jsonOrString(arguments.positionals[1])
-    var givenType: TokenType?
-    if let typeName = arguments.value("type") {
-        guard let known = TokenType(rawValue: typeName) else {
-            throw UsageError(message: "Unknown token type '\(typeName)'.\(suggestion(typeName, TokenType.allCases.map(\.rawValue), prefix: "")) (one of \(TokenType.allCases.map(\.rawValue).joined(separator: ", ")))",
-                             commandPath: ["labelcat", "token", "set"])
-        }
-        givenType = known
-    }
+    let givenType = try arguments[TokenOptions.type]
+    let description = try arguments[TokenOptions.description]
     let catalog = try openCatalog(arguments)
     var type: TokenType?
     // Read, changed and written in one transaction: a concurrent edit is never lost.
@@ -159,13 +148,13 @@ func runTokenSet(_ arguments: ParsedArguments) throws -> Int32 {
         } else {
             throw CommandError("token '\(name)': cannot tell the type of \(value.jsonString()); give --type")
         }
-        if let target = aliasTargetOf(value), arguments.value("type") == nil, existing == nil,
+        if let target = aliasTargetOf(value), givenType == nil, existing == nil,
            let targetToken = try? catalog.token(named: target) {
             chosen = targetToken.type
         }
         type = chosen
         return Token(name: name, type: chosen, value: value,
-                     description: arguments.value("description") ?? existing?.description, extensions: existing?.extensions)
+                     description: description ?? existing?.description, extensions: existing?.extensions)
     }
     writeOutput("Set token \(printable(name)) (\(type?.rawValue ?? "")) = \(printable(value.jsonString())).")
     return 0
@@ -195,11 +184,11 @@ func runTokenGet(_ arguments: ParsedArguments) throws -> Int32 {
     let catalog = try openCatalog(arguments, readOnly: true)
     let token = try catalog.token(named: arguments.positionals[0])
     var value = token.value
-    if arguments.flag("resolved") {
+    if arguments[TokenOptions.resolved] {
         var set = try catalog.tokenSet()
         value = try set.resolve(token.name).value
     }
-    if arguments.flag("json") {
+    if arguments[CommonOptions.json] {
         var object = JSONObject([("name", .string(token.name)), ("type", .string(token.type.rawValue)), ("value", value)])
         if let description = token.description { object["description"] = .string(description) }
         if let extensions = token.extensions { object["extensions"] = extensions }
@@ -214,7 +203,7 @@ func runTokenList(_ arguments: ParsedArguments) throws -> Int32 {
     let catalog = try openCatalog(arguments, readOnly: true)
     let glob = arguments.positionals.first ?? "*"
     let tokens = try catalog.allTokens().filter { globMatches(glob, $0.name) }
-    if arguments.flag("json") {
+    if arguments[CommonOptions.json] {
         for token in tokens {
             var object = JSONObject([("name", .string(token.name)), ("type", .string(token.type.rawValue)), ("value", token.value)])
             if let description = token.description { object["description"] = .string(description) }
@@ -238,36 +227,38 @@ func globMatches(_ pattern: String, _ text: String) -> Bool {
 
 // MARK: - layout
 
-/// `--category`: one content size category (a UIKit name).
-let categoryOptionSpec = OptionSpec.option("category", "CATEGORY", help: "At this content size category (default: the first the catalog keeps).")
+/// The options of `layout` and `layout list`.
+enum LayoutOptions {
+    static let locale = Option.locale(help: "The locale's text instead of the base text.")
+    static let variant = Option<String>("variant", "VARIANT", help: "A plural form or device variation of the text (plural.one, device.ipad, …).")
+    static let listLocale = Option.locale(help: "Only this locale ('' = base texts).")
+    static let listVariant = Option<String>("variant", "VARIANT", help: "Only this variant ('' = plain texts).")
+    static let listCategory = Option.category(help: "Only this content size category.")
+    static let truncated = Flag("truncated", help: "Only layouts whose text is truncated.")
+    static let stale = Flag("stale", help: "Only layouts whose inputs changed since they were computed (not recomputed).")
+}
 
 let layoutCommand = Command(
     name: "layout",
     abstract: "Show where a label's text goes (fresh: a stale layout is recomputed first).",
     arguments: [ArgumentSpec(name: "name", help: "The label's name.")],
-    options: [.option("locale", "LOCALE", help: "The locale's text instead of the base text."),
-              .option("variant", "VARIANT", help: "A plural form or device variation of the text (plural.one, device.ipad, …)."),
-              categoryOptionSpec, deviceOptionSpec, jsonFlag],
+    options: [LayoutOptions.locale, LayoutOptions.variant, CommonOptions.category, CommonOptions.device, CommonOptions.json],
     subcommands: [
         Command(name: "list", abstract: "List layouts, fresh (stale ones are recomputed first, unless --stale).",
                 arguments: [ArgumentSpec(name: "glob", help: "Only labels matching this glob.", optional: true)],
-                options: [.option("locale", "LOCALE", help: "Only this locale ('' = base texts)."),
-                          .option("variant", "VARIANT", help: "Only this variant ('' = plain texts)."),
-                          .option("category", "CATEGORY", help: "Only this content size category."),
-                          .flag("truncated", help: "Only layouts whose text is truncated."),
-                          .flag("stale", help: "Only layouts whose inputs changed since they were computed (not recomputed)."),
-                          jsonFlag],
+                options: [LayoutOptions.listLocale, LayoutOptions.listVariant, LayoutOptions.listCategory,
+                          LayoutOptions.truncated, LayoutOptions.stale, CommonOptions.json],
                 run: runLayoutList),
     ],
     run: runLayout)
 
 func runLayout(_ arguments: ParsedArguments) throws -> Int32 {
-    let category = try categoryOption(arguments)
+    let category = try arguments[CommonOptions.category]
     let catalog = try openCatalog(arguments)
-    let locale = localeOption(arguments) ?? ""
-    let layout = try catalog.layout(label: arguments.positionals[0], locale: locale, variant: arguments.value("variant") ?? "",
-                                    category: category, device: arguments.value("device"))
-    if arguments.flag("json") {
+    let locale = try arguments[LayoutOptions.locale] ?? ""
+    let layout = try catalog.layout(label: arguments.positionals[0], locale: locale, variant: try arguments[LayoutOptions.variant] ?? "",
+                                    category: category, device: try arguments[CommonOptions.device])
+    if arguments[CommonOptions.json] {
         writeOutput(layout.json ?? "")
         return 0
     }
@@ -293,19 +284,19 @@ func runLayout(_ arguments: ParsedArguments) throws -> Int32 {
 
 func runLayoutList(_ arguments: ParsedArguments) throws -> Int32 {
     let glob = arguments.positionals.first ?? "*"
-    let category = try categoryOption(arguments)
-    let locale = localeOption(arguments)
-    let variant = arguments.value("variant")
+    let category = try arguments[LayoutOptions.listCategory]
+    let locale = try arguments[LayoutOptions.listLocale]
+    let variant = try arguments[LayoutOptions.listVariant]
     let rows: [StoredLayout]
-    if arguments.flag("stale") {
+    if arguments[LayoutOptions.stale] {
         rows = try openCatalog(arguments, readOnly: true).layouts(matching: glob, locale: locale, variant: variant, category: category,
-                                                                 truncatedOnly: arguments.flag("truncated"), staleOnly: true,
+                                                                 truncatedOnly: arguments[LayoutOptions.truncated], staleOnly: true,
                                                                  withLayouts: false)
     } else {
         rows = try openCatalog(arguments).freshLayouts(matching: glob, locale: locale, variant: variant, category: category,
-                                                      truncatedOnly: arguments.flag("truncated"), withLayouts: arguments.flag("json"))
+                                                      truncatedOnly: arguments[LayoutOptions.truncated], withLayouts: arguments[CommonOptions.json])
     }
-    if arguments.flag("json") {
+    if arguments[CommonOptions.json] {
         for row in rows {
             if let json = row.json {
                 writeOutput(json)

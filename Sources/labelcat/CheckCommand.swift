@@ -3,6 +3,7 @@ import Glibc
 #endif
 import LabelCatalog
 import LabelJSON
+import LabelModel
 import LabelReport
 
 /// The output formats of `check`.
@@ -34,56 +35,75 @@ let checkCommand = Command(
         baseline and ignored findings (docs/project-file.md).
         """,
     arguments: [checkGlobArgument],
-    options: checkScopeOptions + [
-        .option("format", "FORMAT", help: "Output: \(CheckFormat.allCases.map(\.rawValue).joined(separator: ", ")) (default text)."),
-        .flag("json", help: "The same as --format json: one JSON object per finding per line."),
-        .option("baseline", "FILE", help: "Fail only on findings not in this baseline file."),
-        .option("update-baseline", "FILE", help: "Write the findings to this baseline file (and exit 0)."),
-        .flag("verbose", help: "List the keys whose texts no label shows, and the labels of scenes that keep their saved frames, with counts per reason (the text format counts them)."),
-        .option("shard", "I/N", help: "Check only shard I of N: the labels whose name hashes to it (for N parallel CI jobs)."),
-        configOption,
-    ],
+    options: CheckScopeOptions.all + [CheckOptions.format, CheckOptions.json, CheckOptions.baseline, CheckOptions.updateBaseline,
+                                      CheckOptions.verbose, CheckOptions.shard, CommonOptions.config],
     run: runCheck)
 
 /// The labels to check, shared by `check` and `report`.
 let checkGlobArgument = ArgumentSpec(name: "glob", help: "Only labels matching this glob (default: all).", optional: true)
 
-/// The options saying what to check, shared by `check` and `report`.
-let checkScopeOptions: [OptionSpec] = [
-    .option("locale", "LOCALE", help: "Only this locale ('' or 'base' = base texts); repeat for several.", repeatable: true),
-    .option("category", "CATEGORY", help: "Only this content size category (default: every one the catalog keeps); repeatable.",
-            repeatable: true),
-    .flag("shrunk", help: "Also list texts that fit only because their font shrank (autoshrink)."),
-    deviceOptionSpec,
-] + headroomOptions
+/// `check`'s own options (`CheckScopeOptions` are shared with `report`).
+enum CheckOptions {
+    static let format = Option("format", "FORMAT", help: "Output: \(CheckFormat.allCases.map(\.rawValue).joined(separator: ", ")) (default text).") { name, commandPath in
+        guard let format = CheckFormat(rawValue: name) else {
+            throw UsageError(message: "The value '\(name)' of '--format' must be one of \(CheckFormat.allCases.map(\.rawValue).joined(separator: ", ")).",
+                             commandPath: commandPath)
+        }
+        return format
+    }
+    static let json = Flag("json", help: "The same as --format json: one JSON object per finding per line.")
+    static let baseline = Option<String>("baseline", "FILE", help: "Fail only on findings not in this baseline file.")
+    static let updateBaseline = Option<String>("update-baseline", "FILE", help: "Write the findings to this baseline file (and exit 0).")
+    static let verbose = Flag("verbose", help: "List the keys whose texts no label shows, and the labels of scenes that keep their saved frames, with counts per reason (the text format counts them).")
+    /// `--shard I/N`.
+    static let shard = Option("shard", "I/N", help: "Check only shard I of N: the labels whose name hashes to it (for N parallel CI jobs).") { text, commandPath in
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), let shard = CheckShard(index: index, count: count) else {
+            throw UsageError(message: "The value '\(text)' of '--shard' must be I/N with 1 ≤ I ≤ N (2/4: the second of four shards).",
+                             commandPath: commandPath)
+        }
+        return shard
+    }
+}
 
-/// `--device`: the layouts on one device of the device table (labels of storyboard and xib
-/// scenes are laid out per device; other labels hold on every device).
-let deviceOptionSpec = OptionSpec.option("device", "NAME",
-                                         help: "Only layouts on this device, e.g. 'iPhone 16 Pro Max' (labels in no scene hold on every device).")
+/// The options saying what to check, shared by `check` and `report`.
+enum CheckScopeOptions {
+    static let locale = RepeatableOption<String>("locale", "LOCALE", help: "Only this locale ('' or 'base' = base texts); repeat for several.")
+    static let category = RepeatableOption.categories(help: "Only this content size category (default: every one the catalog keeps); repeatable.")
+    static let shrunk = Flag("shrunk", help: "Also list texts that fit only because their font shrank (autoshrink).")
+    /// `--headroom PT`: a decimal number of points, not negative (docs/fixes.md, "Headroom").
+    static let headroom = Option("headroom", "PT", help: "Warn about texts that fit with less than PT points to spare (kind tight; does not fail).") { text, commandPath in
+        guard let points = parseDecimal(text), points >= 0 else {
+            throw UsageError(message: "The value '\(text)' of '--headroom' must be a decimal number of points, 0 or more.",
+                             commandPath: commandPath)
+        }
+        return points
+    }
+    /// `--min-category CATEGORY`, read by the one parser of category names.
+    static let minimumCategory = Option("min-category", "CATEGORY",
+                                        help: "Fail texts that do not fit at every content size category up to CATEGORY (a name, or AX1-AX5; kind category).") { name, commandPath in
+        guard let category = ContentSizeCategory(named: name) else {
+            throw UsageError(message: "The value '\(name)' of '--min-category' is not a content size category (one of \(ContentSizeCategory.names), or AX1-AX5).",
+                             commandPath: commandPath)
+        }
+        return category
+    }
+
+    static let all: [any CommandOption] = [locale, category, shrunk, CommonOptions.device, headroom, minimumCategory]
+}
 
 /// The check scope from a command's glob and scope options; a `--category` that names no
 /// category is a usage error, as in every command (one that the catalog does not keep is
 /// "nothing to check").
 func checkScope(_ arguments: ParsedArguments) throws -> CheckScope {
     let project = try projectConfiguration(arguments)
-    let categories = try arguments.values["category"].map { try $0.map { try category(named: $0, arguments).rawValue } }
-        ?? project.map { $0.categories.map(\.rawValue) }
-    return CheckScope(glob: arguments.positionals.first ?? "*", locales: arguments.values["locale"] ?? project?.locales,
-                      categories: categories, includesShrunk: arguments.flag("shrunk"), shard: try shardOption(arguments),
-                      device: arguments.value("device"), headroomBelow: try headroomBelow(arguments),
-                      minimumCategory: try minimumCategory(arguments))
-}
-
-/// `--shard I/N`, read; nil when not given.
-func shardOption(_ arguments: ParsedArguments) throws -> CheckShard? {
-    guard let text = arguments.value("shard") else { return nil }
-    let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-    guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), let shard = CheckShard(index: index, count: count) else {
-        throw UsageError(message: "The value '\(text)' of '--shard' must be I/N with 1 ≤ I ≤ N (2/4: the second of four shards).",
-                         commandPath: arguments.path)
-    }
-    return shard
+    let given = try arguments[CheckScopeOptions.category].map(\.rawValue)
+    let categories = given.isEmpty ? project.map { $0.categories.map(\.rawValue) } : given
+    let locales = try arguments[CheckScopeOptions.locale]
+    return CheckScope(glob: arguments.positionals.first ?? "*", locales: locales.isEmpty ? project?.locales : locales,
+                      categories: categories, includesShrunk: arguments[CheckScopeOptions.shrunk], shard: try arguments[CheckOptions.shard],
+                      device: try arguments[CommonOptions.device], headroomBelow: try arguments[CheckScopeOptions.headroom],
+                      minimumCategory: try arguments[CheckScopeOptions.minimumCategory])
 }
 
 /// The exit status of a check that had nothing to check.
@@ -113,28 +133,21 @@ func readBaseline(_ path: String) throws -> Baseline {
 }
 
 func runCheck(_ arguments: ParsedArguments) throws -> Int32 {
-    let usage = ["labelcat", "check"]
-    var format = CheckFormat.text
-    if let name = arguments.value("format") {
-        guard let chosen = CheckFormat(rawValue: name) else {
-            throw UsageError(message: "The value '\(name)' of '--format' must be one of \(CheckFormat.allCases.map(\.rawValue).joined(separator: ", ")).",
-                             commandPath: usage)
-        }
-        format = chosen
-    }
-    if arguments.flag("json") {
+    let usage = arguments.path
+    var format = try arguments[CheckOptions.format] ?? .text
+    if arguments[CheckOptions.json] {
         guard format == .text || format == .json else {
             throw UsageError(message: "'--json' and '--format \(format.rawValue)' ask for different outputs; give one.", commandPath: usage)
         }
         format = .json
     }
-    if arguments.value("baseline") != nil, arguments.value("update-baseline") != nil {
+    if arguments.isGiven(CheckOptions.baseline), arguments.isGiven(CheckOptions.updateBaseline) {
         throw UsageError(message: "'--baseline' and '--update-baseline' cannot be used together: update the file, then check against it.",
                          commandPath: usage)
     }
     // Named before a project's check moves into the project folder.
-    let baselinePath = arguments.value("baseline").map(absolutePath)
-    let updatePath = arguments.value("update-baseline").map(absolutePath)
+    let baselinePath = try arguments[CheckOptions.baseline].map(absolutePath)
+    let updatePath = try arguments[CheckOptions.updateBaseline].map(absolutePath)
     let project = try updateProjectCatalog(arguments)
     let baseline = try (baselinePath ?? project?.baseline.flatMap { access($0, F_OK) == 0 ? $0 : nil }).map(readBaseline)
     guard let (_, result) = try runCheckScope(arguments) else { return nothingMatchedStatus }
@@ -143,7 +156,7 @@ func runCheck(_ arguments: ParsedArguments) throws -> Int32 {
         return try updateBaseline(path, with: outcome.result)
     }
     switch format {
-    case .text: printText(outcome, verbose: arguments.flag("verbose"))
+    case .text: printText(outcome, verbose: arguments[CheckOptions.verbose])
     case .json: for line in FindingsJSON.lines(outcome) { writeOutput(line) }
     case .github: OutputStream.standardOutput.writeWorkflowCommands(GitHubAnnotations.render(outcome))
     case .junit: writeOutput(JUnitReport.render(outcome), terminator: "")

@@ -2,7 +2,9 @@
 /// no outside packages): commands with subcommands, options as `--name value` or
 /// `--name=value`, flags, positional arguments, generated help, and usage errors.
 
-/// An option or flag a command takes.
+/// What the parser and the help know of an option or flag: its names, placeholder and help.
+/// Commands do not build these: each option is declared once as a `Flag`, `Option` or
+/// `RepeatableOption` (in a namespace such as `CheckOptions`), which carries its spec.
 struct OptionSpec: Sendable {
     /// Long name without dashes (`db`), and an optional one-letter short name.
     let name: String
@@ -15,18 +17,66 @@ struct OptionSpec: Sendable {
     /// A required option: shown without brackets, and its absence is a usage error.
     var required = false
 
-    static func flag(_ name: String, short: Character? = nil, help: String) -> OptionSpec {
-        OptionSpec(name: name, short: short, valueName: nil, help: help)
-    }
-
-    static func option(_ name: String, _ valueName: String, short: Character? = nil, help: String,
-                       repeatable: Bool = false, required: Bool = false) -> OptionSpec {
-        OptionSpec(name: name, short: short, valueName: valueName, help: help, repeatable: repeatable, required: required)
-    }
-
     var synopsis: String {
         let names = (short.map { "-\($0), " } ?? "") + "--\(name)"
         return valueName.map { "\(names) <\($0)>" } ?? names
+    }
+}
+
+/// An option a command declares: a `Flag`, `Option` or `RepeatableOption`, whose spec drives
+/// parsing and help, and through which the command reads the option's value.
+protocol CommandOption: Sendable {
+    var spec: OptionSpec { get }
+}
+
+/// A flag, declared once: `arguments[flag]` is true when it was given.
+struct Flag: CommandOption {
+    let spec: OptionSpec
+
+    init(_ name: String, short: Character? = nil, help: String) {
+        spec = OptionSpec(name: name, short: short, valueName: nil, help: help)
+    }
+}
+
+/// Reads an option's text into its value; a text it cannot read is a `UsageError` naming the
+/// option and the value, for the command at `commandPath`.
+typealias OptionReader<Value> = @Sendable (_ text: String, _ commandPath: [String]) throws -> Value
+
+/// An option that takes a value, declared once: its name, placeholder and help, and how its
+/// text is read. `try arguments[option]` is the value read, or nil when it was not given.
+struct Option<Value>: CommandOption {
+    let spec: OptionSpec
+    let read: OptionReader<Value>
+
+    init(_ name: String, _ valueName: String, help: String, required: Bool = false, read: @escaping OptionReader<Value>) {
+        spec = OptionSpec(name: name, valueName: valueName, help: help, required: required)
+        self.read = read
+    }
+}
+
+extension Option where Value == String {
+    /// An option whose value is its text.
+    init(_ name: String, _ valueName: String, help: String, required: Bool = false) {
+        self.init(name, valueName, help: help, required: required) { text, _ in text }
+    }
+}
+
+/// An option that may be given several times, declared once: `try arguments[option]` is every
+/// value read, in order (empty when it was not given).
+struct RepeatableOption<Value>: CommandOption {
+    let spec: OptionSpec
+    let read: OptionReader<Value>
+
+    init(_ name: String, _ valueName: String, help: String, read: @escaping OptionReader<Value>) {
+        spec = OptionSpec(name: name, valueName: valueName, help: help, repeatable: true)
+        self.read = read
+    }
+}
+
+extension RepeatableOption where Value == String {
+    /// A repeatable option whose values are their texts.
+    init(_ name: String, _ valueName: String, help: String) {
+        self.init(name, valueName, help: help) { text, _ in text }
     }
 }
 
@@ -44,7 +94,7 @@ struct Command: Sendable {
     let abstract: String
     var discussion: String = ""
     var arguments: [ArgumentSpec] = []
-    var options: [OptionSpec] = []
+    var options: [any CommandOption] = []
     var subcommands: [Command] = []
     /// Nil for a command that works on the catalog `--db` names; else why it takes no `--db`
     /// ("it writes its own catalog, …"): its help leaves `--db` out and `--db` is a usage error.
@@ -53,17 +103,40 @@ struct Command: Sendable {
     var run: (@Sendable (ParsedArguments) throws -> Int32)?
 }
 
-/// What the parser found for one command.
+/// What the parser found for one command. Options are read only through their declarations
+/// (`arguments[CheckOptions.shard]`), never by name.
 struct ParsedArguments {
     /// The command path, e.g. ["labelcat", "token", "set"].
     var path: [String]
     var positionals: [String] = []
-    var values: [String: [String]] = [:]
-    var flags: Set<String> = []
+    /// The values given, by option name, and the flags given: the parser's alone.
+    fileprivate var values: [String: [String]] = [:]
+    fileprivate var flags: Set<String> = []
 
-    func value(_ name: String) -> String? { values[name]?.last }
-    func all(_ name: String) -> [String] { values[name] ?? [] }
-    func flag(_ name: String) -> Bool { flags.contains(name) }
+    /// True when the flag was given.
+    subscript(flag: Flag) -> Bool {
+        flags.contains(flag.spec.name)
+    }
+
+    /// The option's value, read (a value it cannot read is a usage error); nil when not given.
+    subscript<Value>(option: Option<Value>) -> Value? {
+        get throws {
+            guard let text = values[option.spec.name]?.last else { return nil }
+            return try option.read(text, path)
+        }
+    }
+
+    /// Every value of the repeatable option, read in order; empty when it was not given.
+    subscript<Value>(option: RepeatableOption<Value>) -> [Value] {
+        get throws {
+            try (values[option.spec.name] ?? []).map { try option.read($0, path) }
+        }
+    }
+
+    /// True when the option or flag was given (whether or not its value can be read).
+    func isGiven(_ option: some CommandOption) -> Bool {
+        values[option.spec.name] != nil || flags.contains(option.spec.name)
+    }
 }
 
 /// A mistake in how the command was called: exit code 64 with the command's usage.
@@ -82,10 +155,7 @@ enum ParseOutcome {
 }
 
 /// Options every command accepts, before or after the command name.
-let globalOptions: [OptionSpec] = [
-    .option("db", "PATH", help: "The catalog file (default: $LABELCAT_DB, else ./labelcat.sqlite)."),
-    .flag("help", short: "h", help: "Show help information."),
-]
+let globalOptions: [any CommandOption] = [CommonOptions.db, CommonOptions.help]
 
 func parse(_ arguments: [String], root: Command) throws -> ParseOutcome {
     var command = root
@@ -140,16 +210,16 @@ func parse(_ arguments: [String], root: Command) throws -> ParseOutcome {
                 throw UsageError(message: "Unknown option '\(argument)'.", commandPath: path)
             }
             let letter = argument.last!
-            let known = (command.options + globalOptions).first { $0.short == letter }
+            let known = (command.options + globalOptions).map(\.spec).first { $0.short == letter }
             guard let known else { throw UsageError(message: "Unknown option '\(argument)'.", commandPath: path) }
             name = known.name
         }
-        let available = command.options + globalOptions
+        let available = (command.options + globalOptions).map(\.spec)
         guard let option = available.first(where: { $0.name == name }) else {
             throw UsageError(message: "Unknown option '--\(name)'.\(suggestion(name, available.map(\.name), prefix: "--"))",
                              commandPath: path)
         }
-        if option.name == "help" { return .help(command, path: path) }
+        if option.name == CommonOptions.help.spec.name { return .help(command, path: path) }
         guard option.valueName != nil else {
             if inlineValue != nil { throw UsageError(message: "The flag '--\(name)' does not take a value.", commandPath: path) }
             parsed.flags.insert(name)
@@ -171,10 +241,10 @@ func parse(_ arguments: [String], root: Command) throws -> ParseOutcome {
         parsed.values[name, default: []].append(value)
     }
     guard command.run != nil else { return .help(command, path: path) }
-    if let reason = command.withoutCatalog, parsed.values["db"] != nil {
+    if let reason = command.withoutCatalog, parsed.isGiven(CommonOptions.db) {
         throw UsageError(message: "'\(path.joined(separator: " "))' does not take '--db': \(reason).", commandPath: path)
     }
-    for option in command.options where option.required && parsed.values[option.name] == nil {
+    for option in command.options.map(\.spec) where option.required && parsed.values[option.name] == nil {
         throw UsageError(message: "Missing expected option '--\(option.name) <\(option.valueName ?? "")>'.", commandPath: path)
     }
     let required = command.arguments.filter { !$0.optional }.count
@@ -211,13 +281,11 @@ func editDistance(_ a: String, _ b: String) -> Int {
     return a.isEmpty ? b.count : rows[a.count][b.count]
 }
 
-// MARK: - Values
-
 // MARK: - Help
 
 func usageLine(_ command: Command, path: [String]) -> String {
     var parts = [path.joined(separator: " ")]
-    if path.count == 1 { parts.append("[--db <PATH>]") }
+    if path.count == 1 { parts.append("[\(CommonOptions.db.spec.synopsis)]") }
     if !command.subcommands.isEmpty, command.run == nil {
         parts.append("<subcommand>")
         return parts.joined(separator: " ")
@@ -227,7 +295,7 @@ func usageLine(_ command: Command, path: [String]) -> String {
         if argument.variadic { text += " ..." }
         parts.append(argument.optional ? "[\(text)]" : text)
     }
-    for option in command.options {
+    for option in command.options.map(\.spec) {
         let text = option.valueName.map { "--\(option.name) <\($0)>" } ?? "--\(option.name)"
         parts.append((option.required ? text : "[\(text)]") + (option.repeatable ? " ..." : ""))
     }
@@ -251,10 +319,10 @@ func helpText(_ command: Command, path: [String]) -> String {
         }
     }
     section("ARGUMENTS", command.arguments.map { ("<\($0.name)>", $0.help) })
-    var options = command.options.map { ($0.synopsis, $0.help) }
-    if command.withoutCatalog == nil { options.append(("--db <PATH>", globalOptions[0].help)) }
+    var options = command.options.map { ($0.spec.synopsis, $0.spec.help) }
+    if command.withoutCatalog == nil { options.append((CommonOptions.db.spec.synopsis, CommonOptions.db.spec.help)) }
     if path.count == 1 { options.append(("--version", "Show the version.")) }
-    options.append(("-h, --help", "Show help information."))
+    options.append((CommonOptions.help.spec.synopsis, CommonOptions.help.spec.help))
     section("OPTIONS", options)
     section("SUBCOMMANDS", command.subcommands.map { ($0.name, $0.abstract) })
     if !command.subcommands.isEmpty {

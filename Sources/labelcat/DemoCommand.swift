@@ -19,15 +19,21 @@ let demoCommand = Command(
         replaced). demo takes no --db and does not read $LABELCAT_DB, so it can never replace \
         another catalog; point other commands at the demo with --db DIR/demo.sqlite.
         """,
-    options: [.flag("json", help: "Print each layout as JSON (one per line)."),
-              .option("out", "DIR", help: "Write DIR/demo.sqlite and DIR/demo.png (default: out)."),
-              .option("scale", "S", help: "Pixels per point of the picture (default 3, the labels' scale).")],
+    options: [DemoOptions.json, DemoOptions.out, DemoOptions.scale],
     withoutCatalog: "it writes its own catalog, DIR/demo.sqlite (choose DIR with --out)",
     run: runDemo)
 
+/// The options of `demo`.
+enum DemoOptions {
+    static let json = Flag("json", help: "Print each layout as JSON (one per line).")
+    static let out = Option<String>("out", "DIR", help: "Write DIR/demo.sqlite and DIR/demo.png (default: out).")
+    static let scale = Option.scale(help: "Pixels per point of the picture (default 3, the labels' scale).")
+}
+
 func runDemo(_ arguments: ParsedArguments) throws -> Int32 {
-    let directory = arguments.value("out") ?? "out"
-    let scale = try arguments.value("scale").map { try renderScale($0, commandPath: ["labelcat", "demo"]) } ?? 3
+    let directory = try arguments[DemoOptions.out] ?? "out"
+    let scale = try arguments[DemoOptions.scale] ?? 3
+    let json = arguments[DemoOptions.json]
     let output = OutputStream.standardOutput
     try makeDirectories(directory)
     let folder = directory.hasSuffix("/") ? directory : directory + "/"
@@ -48,7 +54,7 @@ func runDemo(_ arguments: ParsedArguments) throws -> Int32 {
         let layout = picture.layout
         if secondScreen.contains(label.name) { picture.definition.frame.x += SeedLabels.screenWidth + Renderer.screenMargin }
         pictures.append(picture)
-        if arguments.flag("json") {
+        if json {
             output.write(layout.json + "\n")
             continue
         }
@@ -63,7 +69,7 @@ func runDemo(_ arguments: ParsedArguments) throws -> Int32 {
                   "\(formatted(rect.x)), \(formatted(rect.y)), \(formatted(rect.width)), \(formatted(rect.height))",
                   layout.lines.first?.text ?? "")
     }
-    if !arguments.flag("json") {
+    if !json {
         output.write(table.rendered)
         let families = Set(pictures.map(\.layout.font.family)).sorted().joined(separator: ", ")
         output.write("\nFont: \(families), the seeds' token font.family.system: their text is Chinese, which iOS sets in PingFang SC. Rects are in label coordinates.\n")
@@ -74,7 +80,7 @@ func runDemo(_ arguments: ParsedArguments) throws -> Int32 {
     let canvas = try drawing(hint: "choose a smaller --scale") { try Renderer(engine: catalog.engine).renderScreen(pictures, scale: scale) }
     try canvas.writePNG(to: path)
     let note = "Wrote \(path) (\(canvas.width) × \(canvas.height) px, \(formatted(scale))×) and the catalog \(catalogPath).\n"
-    if arguments.flag("json") {
+    if json {
         OutputStream.standardError.write(note)
         OutputStream.standardError.flush()
     } else {

@@ -18,33 +18,34 @@ let fitCommand = Command(
         question was answered), 1 when it does not fit or cannot be answered, 64 for a usage error.
         """,
     arguments: [ArgumentSpec(name: "key", help: "TABLE:KEY, or '-' for NDJSON questions on standard input.")],
-    options: [
-        .option("locale", "LOCALE", help: "The text's locale ('' or 'base' = the base text)."),
-        .option("text", "TEXT", help: "The text to fit (required with TABLE:KEY)."),
-        .option("variant", "VARIANT", help: "A plural form or device variant (plural.other, …); default the plain text."),
-        .option("category", "CATEGORY", help: "Only this content size category (default: every one the catalog keeps); repeatable.",
-                repeatable: true),
-        .flag("json", help: "Answer as one JSON object (as each line of '-')."),
-    ],
+    options: [FitOptions.locale, FitOptions.text, FitOptions.variant, CheckScopeOptions.category, FitOptions.json],
     run: runFit)
+
+/// `fit`'s options (its `--category` is check's).
+enum FitOptions {
+    static let locale = Option.locale(help: "The text's locale ('' or 'base' = the base text).")
+    static let text = Option<String>("text", "TEXT", help: "The text to fit (required with TABLE:KEY).")
+    static let variant = Option<String>("variant", "VARIANT", help: "A plural form or device variant (plural.other, …); default the plain text.")
+    static let json = Flag("json", help: "Answer as one JSON object (as each line of '-').")
+}
 
 func runFit(_ arguments: ParsedArguments) throws -> Int32 {
     let key = arguments.positionals[0]
-    let categories = try arguments.values["category"].map { try $0.map { try category(named: $0, arguments) } }
+    let categories = try arguments[CheckScopeOptions.category]
     let catalog = try openCatalog(arguments)
-    var checker = try Catalog.FitChecker(catalog: catalog, categories: categories)
+    var checker = try Catalog.FitChecker(catalog: catalog, categories: categories.isEmpty ? nil : categories)
     if key == "-" {
-        for option in ["text", "locale", "variant"] where arguments.value(option) != nil {
-            throw UsageError(message: "'--\(option)' goes with TABLE:KEY; with '-' each question names its own.", commandPath: arguments.path)
+        for option in [FitOptions.text, FitOptions.locale, FitOptions.variant] where arguments.isGiven(option) {
+            throw UsageError(message: "'--\(option.spec.name)' goes with TABLE:KEY; with '-' each question names its own.", commandPath: arguments.path)
         }
         return try answerQuestions(&checker)
     }
-    guard let text = arguments.value("text") else {
+    guard let text = try arguments[FitOptions.text] else {
         throw UsageError(message: "'--text' is required with TABLE:KEY (the text to fit).", commandPath: arguments.path)
     }
-    let locale = arguments.value("locale").map { LocaleTag.isBase($0) ? "" : $0 } ?? ""
-    let question = FitQuestion(key: key, locale: locale, text: text, variant: arguments.value("variant") ?? "")
-    checker.measuresHeadroom = !arguments.flag("json")
+    let locale = try arguments[FitOptions.locale] ?? ""
+    let question = FitQuestion(key: key, locale: locale, text: text, variant: try arguments[FitOptions.variant] ?? "")
+    checker.measuresHeadroom = !arguments[FitOptions.json]
     let verdicts: [FitVerdict]
     do {
         verdicts = try checker.answer(question)
@@ -54,7 +55,7 @@ func runFit(_ arguments: ParsedArguments) throws -> Int32 {
         return 1
     }
     let fits = verdicts.allSatisfy(\.fits)
-    if arguments.flag("json") {
+    if arguments[FitOptions.json] {
         writeOutput(fitAnswerJSON(question, verdicts))
     } else {
         for verdict in verdicts { writeOutput(fitVerdictText(verdict)) }

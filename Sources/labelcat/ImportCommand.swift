@@ -26,23 +26,26 @@ let importCommand = Command(
         the labels written are computed afterwards, a chunk of labels per transaction.
         """,
     arguments: [ArgumentSpec(name: "path", help: "Files and folders to import.", variadic: true)],
-    options: [
-        .flag("strict", help: "Refuse the whole import when a file cannot be read or a text's key belongs to no label."),
-        .flag("verbose", help: "List every key no label has, and every label without a translation."),
-        .option("exclude", "GLOB", help: "Leave out files and folders: a name ('Debug.storyboard', '*Tests'), or with a / a path below PATH ('App/Debug.storyboard'); repeatable.",
-                repeatable: true),
-        .option("locale", "LOCALE", help: "The locale of strings tables and stringsdicts named outside any xx.lproj folder."),
-        .option("development-language", "LOCALE", help: "The development language (stored as the catalog's setting): its texts are the base text of keyed labels without one, and its copy of a storyboard localized by copies defines the labels."),
-    ],
+    options: [ImportCommandOptions.strict, ImportCommandOptions.verbose, ImportCommandOptions.exclude, ImportCommandOptions.locale,
+              ImportCommandOptions.developmentLanguage],
     run: runImport)
+
+/// The options of `import` (`ImportOptions` are the importer's).
+enum ImportCommandOptions {
+    static let strict = Flag("strict", help: "Refuse the whole import when a file cannot be read or a text's key belongs to no label.")
+    static let verbose = Flag("verbose", help: "List every key no label has, and every label without a translation.")
+    static let exclude = RepeatableOption<String>("exclude", "GLOB", help: "Leave out files and folders: a name ('Debug.storyboard', '*Tests'), or with a / a path below PATH ('App/Debug.storyboard'); repeatable.")
+    static let locale = Option.locale(help: "The locale of strings tables and stringsdicts named outside any xx.lproj folder.")
+    static let developmentLanguage = Option<String>("development-language", "LOCALE", help: "The development language (stored as the catalog's setting): its texts are the base text of keyed labels without one, and its copy of a storyboard localized by copies defines the labels.")
+}
 
 func runImport(_ arguments: ParsedArguments) throws -> Int32 {
     let catalog = try openCatalog(arguments)
-    let options = TextImportOptions(files: ImportOptions(locale: localeOption(arguments),
-                                                         developmentLanguage: arguments.value("development-language"),
-                                                         excluded: arguments.all("exclude")),
-                                    matching: .keys, strict: arguments.flag("strict"))
-    let verbose = arguments.flag("verbose")
+    let options = TextImportOptions(files: ImportOptions(locale: try arguments[ImportCommandOptions.locale],
+                                                         developmentLanguage: try arguments[ImportCommandOptions.developmentLanguage],
+                                                         excluded: try arguments[ImportCommandOptions.exclude]),
+                                    matching: .keys, strict: arguments[ImportCommandOptions.strict])
+    let verbose = arguments[ImportCommandOptions.verbose]
     let started = monotonicSeconds()
     let summary = try catalog.importTexts(from: arguments.positionals, options: options)
     let written = monotonicSeconds() - started

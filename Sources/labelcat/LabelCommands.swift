@@ -10,16 +10,15 @@ import LabelSync
 /// An edit of a label definition's JSON (the stored definition, or a new one).
 typealias DefinitionEdit = @Sendable (inout JSONObject) throws -> Void
 
-/// An option of `label set`, declared once: how it is parsed and shown (`spec`), and what its
-/// value does to the definition. `parse` reads the value before the catalog is opened (a
-/// malformed value is a usage error wherever it is) and returns the edit.
-struct LabelSetOption: Sendable {
-    let spec: OptionSpec
-    let parse: @Sendable (_ value: String, _ arguments: ParsedArguments) throws -> DefinitionEdit
+/// An option of `label set` that edits the definition: its value is read into the edit
+/// (before the catalog is opened, so a malformed value is a usage error wherever it is).
+typealias EditOption = Option<DefinitionEdit>
 
+extension Option where Value == DefinitionEdit {
     /// An option that sets one field to what `value` makes of the option's text.
-    static func field(_ spec: OptionSpec, _ key: String, _ value: @escaping @Sendable (String) throws -> JSONValue) -> LabelSetOption {
-        LabelSetOption(spec: spec) { text, _ in
+    static func field(_ name: String, _ valueName: String, help: String, key: String,
+                      _ value: @escaping @Sendable (String) throws -> JSONValue) -> EditOption {
+        EditOption(name, valueName, help: help) { text, _ in
             let parsed = try value(text)
             return { json in json[key] = parsed }
         }
@@ -32,42 +31,64 @@ func labelSetError(_ message: String) -> UsageError {
     UsageError(message: message, commandPath: labelSetUsage)
 }
 
-/// Every option of `label set`, in the order their edits apply (`--font` before `--text-style`):
-/// the texts, key and frame, then one option per style field of the model's field table
-/// (`LabelField.all`, which declares each option's name and help), with `--text-style` after
-/// `--font` and `--autoshrink` where the two fields it sets are.
-let labelSetOptions: [LabelSetOption] = [
-    LabelSetOption(spec: .option("text", "TEXT", help: "The label's text (with --locale, that locale's; with --variant, that variant's).")) { text, arguments in
-        let locale = localeOption(arguments) ?? ""
-        let variant = arguments.value("variant") ?? ""
-        return { json in setText(text, locale: locale, variant: variant, in: &json) }
-    },
-    LabelSetOption(spec: .option("locale", "LOCALE", help: "Set the text of this locale (e.g. de) instead of the base text.")) { _, _ in { _ in } },
-    LabelSetOption(spec: .option("variant", "VARIANT", help: "Set the text of this variant (plural.one, device.ipad, …) instead of the plain text.")) { _, _ in { _ in } },
-    LabelSetOption(spec: .flag("remove-text", help: "Remove the label's own text of --locale (and --variant): its key's text shows again.")) { _, _ in { _ in } },
-    .field(.option("key", "TABLE:KEY", help: "The key of the label's text in a strings table (Localizable:checkout.title): what 'labelcat import' fills its texts from."), "key") { key in
+/// The options of `label set`: the texts, key and frame, then one option per style field of
+/// the model's field table (`LabelField.all`, which declares each option's name and help).
+enum LabelSetOptions {
+    static let text = Option<String>("text", "TEXT", help: "The label's text (with --locale, that locale's; with --variant, that variant's).")
+    static let locale = Option.locale(help: "Set the text of this locale (e.g. de) instead of the base text.")
+    static let variant = Option<String>("variant", "VARIANT", help: "Set the text of this variant (plural.one, device.ipad, …) instead of the plain text.")
+    static let removeText = Flag("remove-text", help: "Remove the label's own text of --locale (and --variant): its key's text shows again.")
+    static let key = EditOption.field("key", "TABLE:KEY", help: "The key of the label's text in a strings table (Localizable:checkout.title): what 'labelcat import' fills its texts from.", key: "key") { key in
         guard LabelRecord.isValidKey(key) else {
             throw labelSetError("The value '\(key)' of '--key' must be TABLE:KEY, a table name and the key (e.g. 'Localizable:checkout.title').")
         }
         return .string(key)
-    },
-    .field(.option("frame", "X,Y,W,H", help: "Position and size in points; H = auto for a self-sizing label (required for a new label)."), "frame") { frame in
+    }
+    static let frame = EditOption.field("frame", "X,Y,W,H", help: "Position and size in points; H = auto for a self-sizing label (required for a new label).", key: "frame") { frame in
         let parts = frame.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingCharacters(" ") }
         let selfSizing = parts.count == 4 && parts[3] == "auto"
         let numbers = try numberList((selfSizing ? parts.prefix(3) : parts[...]).joined(separator: ","), count: selfSizing ? 3 : 4,
                                      option: "frame", format: "X,Y,W,H (H may be auto)")
         return .object(JSONObject([("x", .number(numbers[0])), ("y", .number(numbers[1])), ("width", .number(numbers[2])),
                                    ("height", selfSizing ? .null : .number(numbers[3]))]))
-    },
-] + LabelField.all.reduce(into: [LabelSetOption]()) { options, field in
-    if let shared = field.option.shared {
-        if !options.contains(where: { $0.spec.name == shared.rawValue }) { options.append(sharedOption(shared)) }
-        return
     }
-    options.append(.field(.option(field.option.name, field.option.valueName, help: field.option.help), field.key) { text in
-        try fieldValue(text, of: field)
-    })
-    if field.kind == .font { options.append(textStyleOption) }
+
+    /// The options that edit the definition, in the order their edits apply (`--font` before
+    /// `--text-style`): key and frame, then an option per field of the table, with
+    /// `--text-style` after `--font` and `--autoshrink` where the two fields it sets are.
+    static let edits: [EditOption] = [key, frame] + LabelField.all.reduce(into: [EditOption]()) { options, field in
+        if let shared = field.option.shared {
+            if !options.contains(where: { $0.spec.name == shared.rawValue }) { options.append(sharedOption(shared)) }
+            return
+        }
+        options.append(.field(field.option.name, field.option.valueName, help: field.option.help, key: field.key) { text in
+            try fieldValue(text, of: field)
+        })
+        if field.kind == .font { options.append(textStyle) }
+    }
+
+    /// Every option, in the order of the help.
+    static let all: [any CommandOption] = [text, locale, variant, removeText] + edits
+
+    /// `--text-style`: sets the font's text style (and drops its fixed size).
+    static let textStyle = EditOption("text-style", "STYLE", help: "Dynamic Type: the font's size follows this text style at each content size category (\(TextStyle.allCases.map(\.rawValue).joined(separator: ", ")))." ) { name, _ in
+        guard TextStyle(rawValue: name) != nil else {
+            let names = TextStyle.allCases.map(\.rawValue)
+            throw labelSetError("The value '\(name)' of '--text-style' is not a text style.\(suggestion(name, names, prefix: "")) (one of \(names.joined(separator: ", ")))")
+        }
+        return { json in
+            var font = JSONObject()
+            if let current = json["font"] {
+                guard let object = current.object else {
+                    throw CommandError("the label's font is the token reference \(current.string ?? current.jsonString()); give '--font' a font object to set a text style (or give the token a text style)")
+                }
+                font = object
+            }
+            font["size"] = nil
+            font["textStyle"] = .string(name)
+            json["font"] = .object(font)
+        }
+    }
 }
 
 /// A style field's value as `label set` takes it, by the field's kind: numbers and token
@@ -116,31 +137,11 @@ func fieldValue(_ text: String, of field: LabelField) throws -> JSONValue {
     }
 }
 
-/// `--text-style`: sets the font's text style (and drops its fixed size).
-let textStyleOption = LabelSetOption(spec: .option("text-style", "STYLE", help: "Dynamic Type: the font's size follows this text style at each content size category (\(TextStyle.allCases.map(\.rawValue).joined(separator: ", ")))." )) { name, _ in
-    guard TextStyle(rawValue: name) != nil else {
-        let names = TextStyle.allCases.map(\.rawValue)
-        throw labelSetError("The value '\(name)' of '--text-style' is not a text style.\(suggestion(name, names, prefix: "")) (one of \(names.joined(separator: ", ")))")
-    }
-    return { json in
-        var font = JSONObject()
-        if let current = json["font"] {
-            guard let object = current.object else {
-                throw CommandError("the label's font is the token reference \(current.string ?? current.jsonString()); give '--font' a font object to set a text style (or give the token a text style)")
-            }
-            font = object
-        }
-        font["size"] = nil
-        font["textStyle"] = .string(name)
-        json["font"] = .object(font)
-    }
-}
-
 /// An option that sets several fields of the table at once.
-func sharedOption(_ option: LabelField.SharedOption) -> LabelSetOption {
+func sharedOption(_ option: LabelField.SharedOption) -> EditOption {
     switch option {
     case .autoshrink:
-        return LabelSetOption(spec: .option("autoshrink", "MIN_SCALE|off", help: "adjustsFontSizeToFitWidth: shrink the font down to MIN_SCALE × its size (minimumScaleFactor, above 0 and at most 1) before truncating; off: never.")) { text, _ in
+        return EditOption(option.rawValue, "MIN_SCALE|off", help: "adjustsFontSizeToFitWidth: shrink the font down to MIN_SCALE × its size (minimumScaleFactor, above 0 and at most 1) before truncating; off: never.") { text, _ in
             if text == "off" {
                 return { json in
                     json["adjustsFontSizeToFitWidth"] = nil
@@ -181,6 +182,14 @@ func setText(_ text: String, locale: String, variant: String, in json: inout JSO
     }
 }
 
+/// The options of `label`'s subcommands but `set` (`LabelSetOptions`).
+enum LabelOptions {
+    static let resolved = Flag("resolved", help: "With token references resolved (what the engine sees).")
+    static let importLocale = Option.locale(help: "The locale of a .strings or .stringsdict file outside an xx.lproj folder.")
+    static let array = Flag("array", help: "Print one JSON array instead of NDJSON.")
+    static let exportResolved = Flag("resolved", help: "With token references resolved (what the engine sees: 'labelcat measure' lays them out).")
+}
+
 let labelCommand = Command(
     name: "label",
     abstract: "Edit label definitions.",
@@ -192,14 +201,14 @@ let labelCommand = Command(
                     without white space at either end: checkout.title, Main.storyboard/abc-12-xyz.
                     """,
                 arguments: [ArgumentSpec(name: "name", help: "The label's name, e.g. checkout.title.")],
-                options: labelSetOptions.map(\.spec), run: runLabelSet),
+                options: LabelSetOptions.all, run: runLabelSet),
         Command(name: "get", abstract: "Show a label's definition.",
                 arguments: [ArgumentSpec(name: "name", help: "The label's name.")],
-                options: [.flag("resolved", help: "With token references resolved (what the engine sees)."), jsonFlag],
+                options: [LabelOptions.resolved, CommonOptions.json],
                 run: runLabelGet),
         Command(name: "list", abstract: "List labels.",
                 arguments: [ArgumentSpec(name: "glob", help: "Only names matching this glob (e.g. 'checkout.*').", optional: true)],
-                options: [jsonFlag], run: runLabelList),
+                options: [CommonOptions.json], run: runLabelList),
         Command(name: "rm", abstract: "Remove a label and its layouts.",
                 arguments: [ArgumentSpec(name: "name", help: "The label's name.")],
                 run: { arguments in
@@ -217,12 +226,11 @@ let labelCommand = Command(
                     storyboards by their keys, use 'labelcat import'.
                     """,
                 arguments: [ArgumentSpec(name: "file", help: "The file, or - for standard input.")],
-                options: [.option("locale", "LOCALE", help: "The locale of a .strings or .stringsdict file outside an xx.lproj folder.")],
+                options: [LabelOptions.importLocale],
                 run: runLabelImport),
         Command(name: "export", abstract: "Print label definitions as NDJSON (or a JSON array).",
                 arguments: [ArgumentSpec(name: "glob", help: "Only names matching this glob.", optional: true)],
-                options: [.flag("array", help: "Print one JSON array instead of NDJSON."),
-                          .flag("resolved", help: "With token references resolved (what the engine sees: 'labelcat measure' lays them out).")],
+                options: [LabelOptions.array, LabelOptions.exportResolved],
                 run: runLabelExport),
     ])
 
@@ -244,10 +252,11 @@ func numberList(_ text: String, count: Int, option: String, format: String? = ni
 
 func runLabelSet(_ arguments: ParsedArguments) throws -> Int32 {
     let name = arguments.positionals[0]
-    let locale = localeOption(arguments) ?? ""
-    let variant = arguments.value("variant") ?? ""
-    if arguments.flag("remove-text") {
-        guard arguments.value("text") == nil else { throw labelSetError("'--remove-text' and '--text' ask for opposite things; give one.") }
+    let locale = try arguments[LabelSetOptions.locale] ?? ""
+    let variant = try arguments[LabelSetOptions.variant] ?? ""
+    let text = try arguments[LabelSetOptions.text]
+    if arguments[LabelSetOptions.removeText] {
+        guard text == nil else { throw labelSetError("'--remove-text' and '--text' ask for opposite things; give one.") }
         guard !(locale.isEmpty && variant.isEmpty) else {
             throw labelSetError("'--remove-text' needs '--locale' or '--variant' (a label's base text is set to '' with --text '').")
         }
@@ -256,13 +265,14 @@ func runLabelSet(_ arguments: ParsedArguments) throws -> Int32 {
                     : "Removed the \(printable(LocaleTag.name(locale)))\(variant.isEmpty ? "" : " \(printable(variant))") text of label \(printable(name)).")
         return 0
     }
-    for option in ["locale", "variant"] where arguments.value(option) != nil && arguments.value("text") == nil {
-        throw labelSetError("'--\(option)' needs '--text' (the text of that \(option)) or '--remove-text'.")
+    for option in [LabelSetOptions.locale, LabelSetOptions.variant] where arguments.isGiven(option) && text == nil {
+        throw labelSetError("'--\(option.spec.name)' needs '--text' (the text of that \(option.spec.name)) or '--remove-text'.")
     }
     // Every value is read before the catalog is opened, so a usage error is one wherever it is.
     var edits: [DefinitionEdit] = []
-    for option in labelSetOptions {
-        if let value = arguments.value(option.spec.name) { edits.append(try option.parse(value, arguments)) }
+    if let text { edits.append { json in setText(text, locale: locale, variant: variant, in: &json) } }
+    for option in LabelSetOptions.edits {
+        if let edit = try arguments[option] { edits.append(edit) }
     }
     let catalog = try openCatalog(arguments)
     // Read, edited and written in one transaction: a concurrent `label set` of the same label
@@ -272,7 +282,7 @@ func runLabelSet(_ arguments: ParsedArguments) throws -> Int32 {
         if let existing {
             json = existing.json.object!
         } else {
-            guard arguments.value("frame") != nil else {
+            guard arguments.isGiven(LabelSetOptions.frame) else {
                 throw CommandError("label '\(name)' does not exist; a new label needs --frame X,Y,W,H")
             }
             json = JSONObject([("name", .string(name))])
@@ -316,19 +326,19 @@ func describe(_ layout: StoredLayout) -> String {
 func runLabelGet(_ arguments: ParsedArguments) throws -> Int32 {
     let catalog = try openCatalog(arguments, readOnly: true)
     let record = try catalog.label(named: arguments.positionals[0])
-    if arguments.flag("resolved") {
+    if arguments[LabelOptions.resolved] {
         let definition = try record.resolve(tokens: try catalog.tokenSet()).definition
-        writeOutput(arguments.flag("json") ? definition.canonicalJSON : (try JSONValue.parse(definition.canonicalJSON)).prettyString())
+        writeOutput(arguments[CommonOptions.json] ? definition.canonicalJSON : (try JSONValue.parse(definition.canonicalJSON)).prettyString())
         return 0
     }
-    writeOutput(arguments.flag("json") ? record.json.jsonString() : record.json.prettyString())
+    writeOutput(arguments[CommonOptions.json] ? record.json.jsonString() : record.json.prettyString())
     return 0
 }
 
 func runLabelList(_ arguments: ParsedArguments) throws -> Int32 {
     let catalog = try openCatalog(arguments, readOnly: true)
     let records = try catalog.labels(matching: arguments.positionals.first ?? "*")
-    if arguments.flag("json") {
+    if arguments[CommonOptions.json] {
         for record in records { writeOutput(record.json.jsonString()) }
         return 0
     }
@@ -353,7 +363,7 @@ func runLabelImport(_ arguments: ParsedArguments) throws -> Int32 {
         guard format != .interfaceBuilder, format != .xliff else {
             throw CommandError("\(path): 'label import' reads texts keyed by label name; import storyboards and XLIFF with 'labelcat import'")
         }
-        let options = TextImportOptions(files: ImportOptions(locale: localeOption(arguments)), matching: .labelNames, strict: true)
+        let options = TextImportOptions(files: ImportOptions(locale: try arguments[LabelOptions.importLocale]), matching: .labelNames, strict: true)
         // A strings table's locale is known before anything is read, or it is a usage error.
         if format == .stringsTable || format == .stringsDictionary, options.files.locale == nil,
            XcodeImporter.lprojLocale(of: path) == nil {
@@ -389,11 +399,11 @@ func runLabelExport(_ arguments: ParsedArguments) throws -> Int32 {
     let catalog = try openCatalog(arguments, readOnly: true)
     let records = try catalog.labels(matching: arguments.positionals.first ?? "*")
     var resolver = LabelResolver(tokens: try catalog.tokenSet())
-    let resolved = arguments.flag("resolved")
+    let resolved = arguments[LabelOptions.exportResolved]
     func json(_ record: LabelRecord) throws -> String {
         resolved ? try resolver.resolve(record).definition.canonicalJSON : record.json.jsonString()
     }
-    if arguments.flag("array") {
+    if arguments[LabelOptions.array] {
         writeOutput(JSONValue.array(try records.map { try JSONValue.parse(try json($0)) }).prettyString())
     } else {
         for record in records { writeOutput(try json(record)) }

@@ -28,23 +28,40 @@ let measureCommand = Command(
         be read (a directory, an I/O error) is an error, after the lines already written.
         """,
     arguments: [ArgumentSpec(name: "file", help: "A file of definitions, or - for standard input (the default).", optional: true)],
-    options: [
-        .option("locale", "LOCALE", help: "Lay out this locale's text (a definition's own \"locale\" wins)."),
-        .option("pseudo", "LANGUAGE", help: "Lay out the base text in one of Xcode's pseudolanguages: double, accented, bounded, rtl (the locale x-pseudo-LANGUAGE)."),
-        .option("category", "CATEGORY", help: "The content size category (default large; a definition's own \"contentSizeCategory\" wins)."),
-        .option("default-family", "FAMILIES", help: "The family of labels that name none: a family, a font file path, or a comma-separated list (default: $LABELCAT_DEFAULT_FAMILY, else the system font: \(SystemFont.families))."),
-        .option("font-substitutes", "PAIRS", help: "Families set in other families: comma-separated FAMILY=SUBSTITUTE pairs, e.g. 'Avenir Next=Inter, Helvetica Neue=Liberation Sans'."),
-    ],
+    options: [MeasureOptions.locale, MeasureOptions.pseudo, MeasureOptions.category, MeasureOptions.defaultFamily,
+              MeasureOptions.fontSubstitutes],
     withoutCatalog: "it lays out definitions without a catalog (token references are the catalog's: use 'labelcat layout')",
     run: runMeasure)
 
+/// The options of `measure`.
+enum MeasureOptions {
+    static let locale = Option.locale(help: "Lay out this locale's text (a definition's own \"locale\" wins).")
+    /// `--pseudo LANGUAGE`: one of Xcode's pseudolanguages.
+    static let pseudo = Option("pseudo", "LANGUAGE", help: "Lay out the base text in one of Xcode's pseudolanguages: double, accented, bounded, rtl (the locale x-pseudo-LANGUAGE).") { name, commandPath in
+        guard let language = PseudoLanguage(named: name) else {
+            throw UsageError(message: "The value '\(name)' of '--pseudo' is not a pseudolanguage (expected one of \(PseudoLanguage.allCases.map(\.rawValue).joined(separator: ", "))).",
+                             commandPath: commandPath)
+        }
+        return language
+    }
+    static let category = Option.category(help: "The content size category (default large; a definition's own \"contentSizeCategory\" wins).")
+    static let defaultFamily = Option<String>("default-family", "FAMILIES", help: "The family of labels that name none: a family, a font file path, or a comma-separated list (default: $LABELCAT_DEFAULT_FAMILY, else the system font: \(SystemFont.families)).")
+    /// `--font-substitutes PAIRS`.
+    static let fontSubstitutes = Option("font-substitutes", "PAIRS", help: "Families set in other families: comma-separated FAMILY=SUBSTITUTE pairs, e.g. 'Avenir Next=Inter, Helvetica Neue=Liberation Sans'.") { spelling, commandPath in
+        do { return try FontSubstitutes(parsing: spelling) } catch let error as LayoutError {
+            guard case .invalidField(_, let message) = error else { throw error }
+            throw UsageError(message: "The value of '--font-substitutes' is not valid: \(message).", commandPath: commandPath)
+        }
+    }
+}
+
 func runMeasure(_ arguments: ParsedArguments) throws -> Int32 {
     let reader = DefinitionReader(try LineReader(path: arguments.positionals.first ?? "-"))
-    let engine = LayoutEngine(defaultFamily: arguments.value("default-family")
+    let engine = LayoutEngine(defaultFamily: try arguments[MeasureOptions.defaultFamily]
         ?? environment("LABELCAT_DEFAULT_FAMILY") ?? SystemFont.families,
-                              fontSubstitutes: try fontSubstitutesOption(arguments))
-    let defaultLocale = try pseudoLocaleOption(arguments) ?? localeOption(arguments) ?? ""
-    let defaultCategory = try categoryOption(arguments) ?? .large
+                              fontSubstitutes: try arguments[MeasureOptions.fontSubstitutes] ?? FontSubstitutes.none)
+    let defaultLocale = try pseudoLocale(arguments) ?? arguments[MeasureOptions.locale] ?? ""
+    let defaultCategory = try arguments[MeasureOptions.category] ?? .large
     let output = OutputStream.standardOutput
     var writer = JSONWriter(numberStyle: .millis, capacity: 4096)
     var failures = 0
@@ -100,23 +117,10 @@ func runMeasure(_ arguments: ParsedArguments) throws -> Int32 {
 }
 
 /// `--pseudo LANGUAGE` as the locale it lays out (`x-pseudo-accented`); nil without it.
-func pseudoLocaleOption(_ arguments: ParsedArguments) throws -> String? {
-    guard let name = arguments.value("pseudo") else { return nil }
-    guard arguments.value("locale") == nil else {
-        throw UsageError(message: "'--pseudo' and '--locale' both choose the text: give one.", commandPath: ["labelcat", "measure"])
+func pseudoLocale(_ arguments: ParsedArguments) throws -> String? {
+    guard arguments.isGiven(MeasureOptions.pseudo) else { return nil }
+    guard !arguments.isGiven(MeasureOptions.locale) else {
+        throw UsageError(message: "'--pseudo' and '--locale' both choose the text: give one.", commandPath: arguments.path)
     }
-    guard let language = PseudoLanguage(named: name) else {
-        throw UsageError(message: "The value '\(name)' of '--pseudo' is not a pseudolanguage (expected one of \(PseudoLanguage.allCases.map(\.rawValue).joined(separator: ", "))).",
-                         commandPath: ["labelcat", "measure"])
-    }
-    return language.locale
-}
-
-/// `--font-substitutes PAIRS`, read; none without it.
-func fontSubstitutesOption(_ arguments: ParsedArguments) throws -> FontSubstitutes {
-    guard let spelling = arguments.value("font-substitutes") else { return .none }
-    do { return try FontSubstitutes(parsing: spelling) } catch {
-        guard case .invalidField(_, let message) = error else { throw error }
-        throw UsageError(message: "The value of '--font-substitutes' is not valid: \(message).", commandPath: ["labelcat", "measure"])
-    }
+    return try arguments[MeasureOptions.pseudo]?.locale
 }

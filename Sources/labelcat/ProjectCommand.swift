@@ -13,16 +13,13 @@ import LabelSync
 /// `projectConfiguration`, or by `updateProjectCatalog` after it moved into the project folder.
 nonisolated(unsafe) private var loadedProject: ProjectConfiguration??
 
-/// The `--config` option of the commands that bring a project's catalog up to date.
-let configOption = OptionSpec.option("config", "PATH", help: "The project file (default: labelcat.yml here or in a folder above, unless --db or $LABELCAT_DB is given).")
-
 /// The project a command works with: `--config`, else the nearest `labelcat.yml` at or above
 /// the working folder, unless the catalog is named (`--db`, `$LABELCAT_DB`); nil when none.
 /// Its app fonts are registered for the run when it is first read.
 func projectConfiguration(_ arguments: ParsedArguments) throws -> ProjectConfiguration? {
     if let loaded = loadedProject { return loaded }
-    var file = arguments.value("config")
-    if file == nil, arguments.value("db") == nil, (environment("LABELCAT_DB") ?? "").isEmpty {
+    var file = try arguments[CommonOptions.config]
+    if file == nil, !arguments.isGiven(CommonOptions.db), (environment("LABELCAT_DB") ?? "").isEmpty {
         file = ProjectFile.find(from: ".")
     }
     guard let file else {
@@ -51,7 +48,7 @@ func absolutePath(_ path: String) -> String {
 /// date, saying what it did on standard error. Nil when the command has no project.
 func updateProjectCatalog(_ arguments: ParsedArguments) throws -> ProjectConfiguration? {
     guard let found = try projectConfiguration(arguments) else { return nil }
-    let database = arguments.value("db").map(absolutePath)
+    let database = try arguments[CommonOptions.db].map(absolutePath)
     guard chdir(found.folder) == 0 else {
         throw CommandError("cannot enter the project folder '\(found.folder)': \(String(cString: strerror(errno)))")
     }

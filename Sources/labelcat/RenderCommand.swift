@@ -23,36 +23,39 @@ let renderCommand = Command(
         over it once complete.
         """,
     arguments: [ArgumentSpec(name: "name-or-glob", help: "A label's name, or a glob of names.")],
-    options: [
-        .option("out", "FILE.png", help: "Where to write the PNG (- for standard output).", required: true),
-        .option("scale", "S", help: "Pixels per point, e.g. 1, 2 or 3 (default: the labels' own scale, 3 unless set)."),
-        .option("locale", "LOCALE", help: "Draw this locale's texts (labels without one show their base text on a screen)."),
-        .option("variant", "VARIANT", help: "Draw this variant of the texts (plural.one, device.ipad, …)."),
-        categoryOptionSpec, deviceOptionSpec,
-        .flag("sheet", help: "A contact sheet: the labels in a grid, captioned."),
-        .option("columns", "N", help: "Columns of a contact sheet (default: as many as make it about square)."),
-        .flag("debug", help: "Outline bounds, inset box, text rect and baselines."),
-    ],
+    options: [RenderOptions.out, RenderOptions.scale, RenderOptions.locale, RenderOptions.variant, CommonOptions.category,
+              CommonOptions.device, RenderOptions.sheet, RenderOptions.columns, RenderOptions.debug],
     run: runRender)
 
-func runRender(_ arguments: ParsedArguments) throws -> Int32 {
-    let usage = ["labelcat", "render"]
-    guard let out = arguments.value("out"), !out.isEmpty else {
-        throw UsageError(message: "Missing expected option '--out <FILE.png>'.", commandPath: usage)
-    }
-    let scale = try arguments.value("scale").map { try renderScale($0, commandPath: usage) }
-    var columns: Int?
-    if let text = arguments.value("columns") {
+/// The options of `render`.
+enum RenderOptions {
+    static let out = Option<String>("out", "FILE.png", help: "Where to write the PNG (- for standard output).", required: true)
+    static let scale = Option.scale(help: "Pixels per point, e.g. 1, 2 or 3 (default: the labels' own scale, 3 unless set).")
+    static let locale = Option.locale(help: "Draw this locale's texts (labels without one show their base text on a screen).")
+    static let variant = Option<String>("variant", "VARIANT", help: "Draw this variant of the texts (plural.one, device.ipad, …).")
+    static let sheet = Flag("sheet", help: "A contact sheet: the labels in a grid, captioned.")
+    /// `--columns N`: a whole number of at least 1.
+    static let columns = Option("columns", "N", help: "Columns of a contact sheet (default: as many as make it about square).") { text, commandPath in
         guard let number = Int(text), number > 0 else {
-            throw UsageError(message: "The value '\(text)' of '--columns' must be a whole number of at least 1.", commandPath: usage)
+            throw UsageError(message: "The value '\(text)' of '--columns' must be a whole number of at least 1.", commandPath: commandPath)
         }
-        columns = number
+        return number
     }
-    let sheet = arguments.flag("sheet")
-    let category = try categoryOption(arguments)
-    let variant = arguments.value("variant") ?? ""
+    static let debug = Flag("debug", help: "Outline bounds, inset box, text rect and baselines.")
+}
+
+func runRender(_ arguments: ParsedArguments) throws -> Int32 {
+    guard let out = try arguments[RenderOptions.out], !out.isEmpty else {
+        throw UsageError(message: "Missing expected option '--out <FILE.png>'.", commandPath: arguments.path)
+    }
+    let scale = try arguments[RenderOptions.scale]
+    let columns = try arguments[RenderOptions.columns]
+    let sheet = arguments[RenderOptions.sheet]
+    let category = try arguments[CommonOptions.category]
+    let variant = try arguments[RenderOptions.variant] ?? ""
     let pattern = arguments.positionals[0]
-    let locale = localeOption(arguments)
+    let locale = try arguments[RenderOptions.locale]
+    let device = try arguments[CommonOptions.device]
     let isGlob = pattern.contains { "*?[".contains($0) }
 
     let catalog = try openCatalog(arguments)
@@ -85,7 +88,7 @@ func runRender(_ arguments: ParsedArguments) throws -> Int32 {
             let picture: LabelPicture
             do {
                 picture = try storedPicture(record, locale: labelLocale, variant: variant, category: category,
-                                            device: arguments.value("device"), catalog: catalog, tokens: tokens)
+                                            device: device, catalog: catalog, tokens: tokens)
             } catch let error as CatalogError where isGlob {
                 failures.append((caption, error.description))
                 picture = try renderer.failurePicture(name: record.name, frame: record.isSelfSizing
@@ -99,7 +102,7 @@ func runRender(_ arguments: ParsedArguments) throws -> Int32 {
     }
 
     let pictureScale = scale ?? Double(cells.map(\.picture.definition.scale).max() ?? 3)
-    let debug = arguments.flag("debug")
+    let debug = arguments[RenderOptions.debug]
     let canvas = try drawing(hint: "choose a smaller --scale or fewer labels") {
         if sheet { return try renderer.renderSheet(cells, scale: pictureScale, debug: debug, columns: columns) }
         if isGlob { return try renderer.renderScreen(cells.map(\.picture), scale: pictureScale, debug: debug) }
@@ -134,13 +137,18 @@ func drawing(hint: String, _ draw: () throws -> Canvas) throws -> Canvas {
     }
 }
 
-/// `--scale`: a positive number of pixels per point, at most 8.
-func renderScale(_ text: String, commandPath: [String]) throws -> Double {
-    guard let scale = parseDecimal(text), scale > 0, scale <= 8 else {
-        throw UsageError(message: "The value '\(text)' of '--scale' must be a decimal number of pixels per point above 0 and at most 8 (e.g. 1, 2 or 3).",
-                         commandPath: commandPath)
+extension Option where Value == Double {
+    /// A `--scale S` option of the commands that draw: a positive number of pixels per point,
+    /// at most 8.
+    static func scale(help: String) -> Option {
+        Option("scale", "S", help: help) { text, commandPath in
+            guard let scale = parseDecimal(text), scale > 0, scale <= 8 else {
+                throw UsageError(message: "The value '\(text)' of '--scale' must be a decimal number of pixels per point above 0 and at most 8 (e.g. 1, 2 or 3).",
+                                 commandPath: commandPath)
+            }
+            return scale
+        }
     }
-    return scale
 }
 
 /// A label's picture from its stored layout for a locale, variant and content size category

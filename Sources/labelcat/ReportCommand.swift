@@ -18,16 +18,20 @@ let reportCommand = Command(
         --locale or a --category matches nothing.
         """,
     arguments: [checkGlobArgument],
-    options: [.option("out", "DIR", help: "The directory to write the report to.", required: true)] + checkScopeOptions + [
-        .option("baseline", "FILE", help: "Mark findings in this baseline file as known."),
-    ],
+    options: [ReportOptions.out] + CheckScopeOptions.all + [ReportOptions.baseline],
     run: runReport)
 
+/// `report`'s own options (`CheckScopeOptions` are shared with `check`).
+enum ReportOptions {
+    static let out = Option<String>("out", "DIR", help: "The directory to write the report to.", required: true)
+    static let baseline = Option<String>("baseline", "FILE", help: "Mark findings in this baseline file as known.")
+}
+
 func runReport(_ arguments: ParsedArguments) throws -> Int32 {
-    guard let out = arguments.value("out"), !out.isEmpty else {
+    guard let out = try arguments[ReportOptions.out], !out.isEmpty else {
         throw UsageError(message: "Missing expected option '--out <DIR>'.", commandPath: ["labelcat", "report"])
     }
-    let baseline = try arguments.value("baseline").map(readBaseline)
+    let baseline = try arguments[ReportOptions.baseline].map(readBaseline)
     guard let (catalog, result) = try runCheckScope(arguments) else { return nothingMatchedStatus }
     let outcome = CheckOutcome(result: result, baseline: baseline, ignoring: ignoreReason(try projectConfiguration(arguments)))
     let written = try HTMLReport(outcome: outcome, toolVersion: labelcatVersion).write(to: out, catalog: catalog)

@@ -18,14 +18,19 @@ let recomputeCommand = Command(
         labels are recomputed; otherwise every label's input hash is checked.
         """,
     arguments: [ArgumentSpec(name: "glob", help: "Labels matching these globs (default, or with --all: every label).", optional: true, variadic: true)],
-    options: [.flag("all", help: "Every label."),
-              .flag("force", help: "Recompute even layouts whose inputs are unchanged."),
-              .flag("verify", help: "Check every label's input hash even when the freshness record holds.")],
+    options: [RecomputeOptions.all, RecomputeOptions.force, RecomputeOptions.verify],
     run: runRecompute)
 
+/// The options of `recompute`.
+enum RecomputeOptions {
+    static let all = Flag("all", help: "Every label.")
+    static let force = Flag("force", help: "Recompute even layouts whose inputs are unchanged.")
+    static let verify = Flag("verify", help: "Check every label's input hash even when the freshness record holds.")
+}
+
 func runRecompute(_ arguments: ParsedArguments) throws -> Int32 {
-    if arguments.flag("all"), !arguments.positionals.isEmpty {
-        throw UsageError(message: "Give globs or --all, not both.", commandPath: ["labelcat", "recompute"])
+    if arguments[RecomputeOptions.all], !arguments.positionals.isEmpty {
+        throw UsageError(message: "Give globs or --all, not both.", commandPath: arguments.path)
     }
     let catalog = try openCatalog(arguments)
     let terminal = isatty(2) == 1
@@ -40,8 +45,8 @@ func runRecompute(_ arguments: ParsedArguments) throws -> Int32 {
         OutputStream.standardError.write("\r\(bar) \(done)/\(total) labels  \(Int(rate))/s  ETA \(Int(remaining.rounded(.up)))s ")
         OutputStream.standardError.flush()
     }
-    let summary = try catalog.recomputeAll(matching: arguments.positionals, force: arguments.flag("force"),
-                                           verify: arguments.flag("verify"), progress: terminal ? progress : nil)
+    let summary = try catalog.recomputeAll(matching: arguments.positionals, force: arguments[RecomputeOptions.force],
+                                           verify: arguments[RecomputeOptions.verify], progress: terminal ? progress : nil)
     if terminal { OutputStream.standardError.write("\n") }
     let seconds = monotonicSeconds() - started
     var line = "Recomputed \(summary.labels) labels: \(summary.written) layouts written, \(summary.unchanged) unchanged"
@@ -66,18 +71,24 @@ let serveCommand = Command(
         opens that one; when no catalog can be opened there for 10 seconds (removed, say) it \
         exits 1 saying why.
         """,
-    options: [.option("poll-ms", "N", help: "How often to look for commits, in milliseconds (default 100)."),
-              .flag("once", help: "Drain the queue and exit.")],
+    options: [ServeOptions.pollMilliseconds, ServeOptions.once],
     run: runServe)
 
-func runServe(_ arguments: ParsedArguments) throws -> Int32 {
-    var poll = 100
-    if let text = arguments.value("poll-ms") {
+/// The options of `serve`.
+enum ServeOptions {
+    /// `--poll-ms N`: a positive whole number.
+    static let pollMilliseconds = Option("poll-ms", "N", help: "How often to look for commits, in milliseconds (default 100).") { text, commandPath in
         guard let value = Int(text), value > 0 else {
-            throw UsageError(message: "The value '\(text)' of '--poll-ms' is not a positive whole number.", commandPath: ["labelcat", "serve"])
+            throw UsageError(message: "The value '\(text)' of '--poll-ms' is not a positive whole number.", commandPath: commandPath)
         }
-        poll = value
+        return value
     }
+    static let once = Flag("once", help: "Drain the queue and exit.")
+}
+
+func runServe(_ arguments: ParsedArguments) throws -> Int32 {
+    let poll = try arguments[ServeOptions.pollMilliseconds] ?? 100
+    let once = arguments[ServeOptions.once]
     var catalog = try openCatalog(arguments)
     signal(SIGINT) { _ in stopRequested.store(true, ordering: .relaxed) }
     signal(SIGTERM) { _ in stopRequested.store(true, ordering: .relaxed) }
@@ -87,7 +98,7 @@ func runServe(_ arguments: ParsedArguments) throws -> Int32 {
     sigaddset(&stopSignals, SIGINT)
     sigaddset(&stopSignals, SIGTERM)
     sigprocmask(SIG_UNBLOCK, &stopSignals, nil)
-    if !arguments.flag("once") {
+    if !once {
         OutputStream.standardError.write("serve: watching \(printable(catalog.path)) (poll \(poll) ms)\n")
         OutputStream.standardError.flush()
     }
@@ -97,7 +108,7 @@ func runServe(_ arguments: ParsedArguments) throws -> Int32 {
     }
     while true {
         do {
-            try catalog.serve(pollMilliseconds: poll, once: arguments.flag("once"), log: log,
+            try catalog.serve(pollMilliseconds: poll, once: once, log: log,
                               shouldStop: { stopRequested.load(ordering: .relaxed) })
             return 0
         } catch CatalogError.replaced(let path, let removed) {

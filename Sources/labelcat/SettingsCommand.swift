@@ -7,10 +7,10 @@ let settingsCommand = Command(
     abstract: "Show or change the catalog's settings (default-family, categories, pseudo-locales, font-substitutes, development-language, devices).",
     discussion: CatalogSetting.allCases.map { "\(settingName($0)): \($0.summary)." }.joined(separator: "\n"),
     subcommands: [
-        Command(name: "list", abstract: "List every setting and its value.", options: [jsonFlag]) { arguments in
+        Command(name: "list", abstract: "List every setting and its value.", options: [CommonOptions.json]) { arguments in
             let catalog = try openCatalog(arguments, readOnly: true)
             let values = try catalog.settingValues()
-            if arguments.flag("json") {
+            if arguments[CommonOptions.json] {
                 for (setting, value) in values { writeOutput(#"{"name":\#(jsonString(settingName(setting))),"value":\#(jsonString(value))}"#) }
                 return 0
             }
