@@ -10,7 +10,7 @@ import LabelJSON
 /// columns, the token resolver, `label set`'s options and the field table of
 /// docs/layout-rules.md. A definition's other members (`name`, `text`, `texts`, `frame`) are
 /// its identity, texts and place, not style: they have rules of their own.
-public struct LabelField: Sendable {
+public final class LabelField: Sendable {
     /// The field's name in a definition's JSON (`numberOfLines`).
     public let key: String
     /// Its column in the catalog's `labels` table (`number_of_lines`).
