@@ -40,7 +40,7 @@ extension Catalog {
     /// the catalog keeps (docs/fixes.md, "Limits for translators"). Stale layouts are
     /// recomputed first (as for `freshLayouts`). Each label's width on a device is the one
     /// its base text's layout was laid out in (a label of a scene: the frame Auto Layout
-    /// placed it in there). The tightest is the one that holds the fewest characters of the
+    /// placed it in there, its height taken to follow its text). The tightest is the one that holds the fewest characters of the
     /// base text (unlimited lines hold any number), then the narrowest.
     public func limits(keysMatching glob: String = "*") throws -> KeyLimits {
         let keyed = try labelsByKey(matching: glob)
@@ -65,6 +65,9 @@ extension Catalog {
                         guard let bounds = row.boundsSize, let category = row.key?.category else { continue }
                         var placed = definition
                         placed.frame.width = bounds.width
+                        // Auto Layout sizes a label's height to its text (a height constraint
+                        // is not told apart): its lines are its numberOfLines.
+                        if row.placement?.source == .autoLayout { placed.isSelfSizing = true }
                         let subject = LayoutSubject(placed, category: category)
                         let limit = try engine.limit(subject)
                         let advance = try engine.averageAdvance(subject) ?? limit.font.size
@@ -78,7 +81,9 @@ extension Catalog {
                     continue
                 }
             }
-            guard var (found, definition, _) = tightest else { continue }
+            guard let tightest else { continue }
+            var found = tightest.limit
+            let definition = tightest.definition
             found.characters = try Self.shownTexts(of: definition).map { text in
                 let advance = try engine.averageAdvance(LayoutSubject(definition, locale: text.locale, variant: text.variant,
                                                                       category: found.category))

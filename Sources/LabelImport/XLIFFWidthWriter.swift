@@ -109,22 +109,20 @@ public enum XLIFFWidthWriter {
         }
         let bytes = file.bytes
         let tags = StartTagScanner(bytes: bytes).tags(named: Array("trans-unit".utf8))
-        guard tags.count == parsed.count else {
-            let line = zip(parsed, tags).first(where: { unit, tag in unit.line < tag.line || unit.line > tag.endLine })?.0.line
-                ?? parsed.last?.line ?? tags.last?.line
-            throw .unplaceable(FileLocation(file: path, line: line),
-                               reason: "libxml2 read \(parsed.count) <trans-unit> elements, the text holds \(tags.count) <trans-unit> start tags")
-        }
         var edits: [(range: Range<Int>, text: [UInt8])] = []
         var covered = 0
-        for (unit, tag) in zip(parsed, tags) {
-            let location = FileLocation(file: path, line: unit.line, element: "<trans-unit id=\"\(unit.id)\">")
-            guard tag.line <= unit.line, unit.line <= tag.endLine else {
-                throw .unplaceable(location, reason: "the next <trans-unit> start tag in the text is on line \(tag.line)")
+        for (index, unit) in parsed.enumerated() {
+            // libxml2 gives no line (0) to what an entity made.
+            let location = FileLocation(file: path, line: unit.line > 0 ? unit.line : nil, element: "<trans-unit id=\"\(unit.id)\">")
+            guard index < tags.count else {
+                throw .unplaceable(location, reason: "libxml2 read \(parsed.count) <trans-unit> elements, the text holds \(tags.count) <trans-unit> start tags")
             }
-            guard let idAttribute = tag.attributes.first(where: { $0.name.elementsEqual("id".utf8) }),
-                  let id = StartTagScanner.decodedValue(bytes[idAttribute.value]), id == unit.id else {
-                throw .unplaceable(location, reason: "the start tag on line \(tag.line) has no id that reads \"\(unit.id)\"")
+            let tag = tags[index]
+            let id = tag.attributes.first { $0.name.elementsEqual("id".utf8) }.flatMap { StartTagScanner.decodedValue(bytes[$0.value]) }
+            guard tag.line <= unit.line, unit.line <= tag.endLine, id == unit.id else {
+                let found = id.map { "id \"\($0)\"" } ?? "no id labelcat can read"
+                throw .unplaceable(FileLocation(file: path, line: unit.line > 0 ? unit.line : tag.line, element: location.element),
+                                   reason: "libxml2 read this unit\(unit.line > 0 ? "" : " from an entity (it has no line)") where the text's next <trans-unit> start tag, on line \(tag.line), has \(found)")
             }
             guard let key = unit.key, let width = widths[key] else { continue }
             covered += 1
@@ -138,6 +136,10 @@ public enum XLIFFWidthWriter {
                 }
             }
             if !missing.isEmpty { edits.append((tag.attributesEnd..<tag.attributesEnd, Array(missing.utf8))) }
+        }
+        guard tags.count == parsed.count else {
+            throw .unplaceable(FileLocation(file: path, line: tags[parsed.count].line),
+                               reason: "the text holds a <trans-unit> start tag here that libxml2 did not read as one")
         }
         guard !edits.isEmpty else { return (nil, covered) }
         edits.sort { $0.range.lowerBound < $1.range.lowerBound }

@@ -65,6 +65,7 @@ func runLimits(_ arguments: ParsedArguments) throws -> Int32 {
         }
         OutputStream.standardError.write(summary + "\n")
     }
+    OutputStream.standardError.flush()
     switch format ?? .json {
     case .json: for limit in found.limits { writeOutput(limitJSON(limit)) }
     case .csv: writeOutput(limitsCSV(found.limits), terminator: "")
