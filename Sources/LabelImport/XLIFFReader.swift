@@ -16,17 +16,7 @@ enum XLIFFReader {
     /// Reads one XLIFF file; `locale` stands in for a `<file>` without `target-language`.
     static func read<E: Error>(_ file: MappedFile, locale fallbackLocale: String?,
                                emit: (ImportedItem) throws(ImportFailure<E>) -> Void) throws(ImportFailure<E>) {
-        let reader = try ImportFailure<E>.attempt { () throws(ImportError) in try XMLReader(file: file) }
-        guard let root = try ImportFailure<E>.attempt({ () throws(ImportError) in try reader.nextElement() }) else {
-            throw .file(.malformed(FileLocation(file: file.path), key: nil, problem: .missing("the <xliff> element")))
-        }
-        let rootAttributes = try ImportFailure<E>.attempt { () throws(ImportError) in try reader.attributes() }
-        let version = rootAttributes.first { $0.name == "version" }?.value ?? "1.2"
-        guard root.name == "xliff", version.hasPrefix("1.") else {
-            let what = root.name == "xliff" ? "XLIFF \(version) (labelcat reads XLIFF 1.2)" : "<\(root.name)> where <xliff> was expected"
-            throw .file(.malformed(FileLocation(file: file.path, line: reader.line(), element: "<\(root.name)>"), key: nil,
-                                   problem: .unsupportedDocument(what)))
-        }
+        let reader = try ImportFailure<E>.attempt { () throws(ImportError) in try document(file) }
         var current: FileSection?
         while let element = try ImportFailure<E>.attempt({ () throws(ImportError) in try reader.nextElement() }) {
             switch element.name {
@@ -50,6 +40,22 @@ enum XLIFFReader {
             }
         }
         if let section = current { try section.flush(emit: emit) }
+    }
+
+    /// A reader of an XLIFF 1.x document, past its `<xliff>` element; another document, or
+    /// another version of XLIFF, is refused.
+    static func document(_ file: MappedFile) throws(ImportError) -> XMLReader {
+        let reader = try XMLReader(file: file)
+        guard let root = try reader.nextElement() else {
+            throw .malformed(FileLocation(file: file.path), key: nil, problem: .missing("the <xliff> element"))
+        }
+        let version = try reader.attributes().first { $0.name == "version" }?.value ?? "1.2"
+        guard root.name == "xliff", version.hasPrefix("1.") else {
+            let what = root.name == "xliff" ? "XLIFF \(version) (labelcat reads XLIFF 1.2)" : "<\(root.name)> where <xliff> was expected"
+            throw .malformed(FileLocation(file: file.path, line: reader.line(), element: "<\(root.name)>"), key: nil,
+                             problem: .unsupportedDocument(what))
+        }
+        return reader
     }
 
     /// What a `<file>` holds: a strings table, a stringsdict or a String Catalog.

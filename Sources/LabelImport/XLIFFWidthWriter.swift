@@ -158,16 +158,7 @@ public enum XLIFFWidthWriter {
     /// The `<trans-unit>` elements libxml2 reads in an XLIFF 1.x document, in order, each with
     /// the key of its `<file>`'s table.
     static func units(of file: MappedFile) throws(ImportError) -> [ParsedUnit] {
-        let reader = try XMLReader(file: file)
-        guard let root = try reader.nextElement() else {
-            throw .malformed(FileLocation(file: file.path), key: nil, problem: .missing("the <xliff> element"))
-        }
-        let version = try reader.attributes().first { $0.name == "version" }?.value ?? "1.2"
-        guard root.name == "xliff", version.hasPrefix("1.") else {
-            let what = root.name == "xliff" ? "XLIFF \(version) (labelcat writes XLIFF 1.2)" : "<\(root.name)> where <xliff> was expected"
-            throw .malformed(FileLocation(file: file.path, line: reader.line(), element: "<\(root.name)>"), key: nil,
-                             problem: .unsupportedDocument(what))
-        }
+        let reader = try XLIFFReader.document(file)
         var table: (name: String, kind: XLIFFReader.TableKind)?
         var units: [ParsedUnit] = []
         while let element = try reader.nextElement() {
