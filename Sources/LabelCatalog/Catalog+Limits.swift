@@ -40,8 +40,9 @@ extension Catalog {
     /// the catalog keeps (docs/fixes.md, "Limits for translators"). Stale layouts are
     /// recomputed first (as for `freshLayouts`). Each label's width on a device is the one
     /// its base text's layout was laid out in (a label of a scene: the frame Auto Layout
-    /// placed it in there, its height taken to follow its text). The tightest is the one that holds the fewest characters of the
-    /// base text (unlimited lines hold any number), then the narrowest.
+    /// placed it in there, its height taken to follow its text). The tightest is the one
+    /// that holds the fewest characters of the base text (unlimited lines hold any number),
+    /// then the narrowest; on a tie, the first by label, device and category.
     public func limits(keysMatching glob: String = "*") throws -> KeyLimits {
         let keyed = try labelsByKey(matching: glob)
         guard !keyed.isEmpty else { return KeyLimits(limits: [], keyCount: 0, failures: []) }
@@ -55,11 +56,12 @@ extension Catalog {
         var limits: [KeyLimit] = []
         var failures: [(label: String, reason: String)] = []
         for (key, labels) in keyed {
-            var tightest: (limit: KeyLimit, definition: LabelDefinition, capacity: Double)?
+            var tightest: Candidate?
             for name in labels {
-                let definition: LabelDefinition
                 do {
-                    definition = try resolver.resolve(try label(named: name)).definition
+                    let definition = try resolver.resolve(try label(named: name)).definition
+                    // Every candidate of the label first: one that cannot be laid out is left out whole.
+                    var candidates: [Candidate] = []
                     for row in rowsByLabel[name] ?? [] {
                         if let error = row.error { throw CatalogError.invalidLabel(label: name, reason: "cannot be laid out: \(error)") }
                         guard let bounds = row.boundsSize, let category = row.key?.category else { continue }
@@ -70,15 +72,18 @@ extension Catalog {
                         if row.placement?.source == .autoLayout { placed.isSelfSizing = true }
                         let subject = LayoutSubject(placed, category: category)
                         let limit = try engine.limit(subject)
-                        let advance = try engine.averageAdvance(subject) ?? limit.font.size
-                        let capacity = limit.lineCapacity.map { max(0, limit.width) * Double($0) / advance } ?? .infinity
-                        if let current = tightest, (current.capacity, current.limit.limit.width) <= (capacity, limit.width) { continue }
-                        tightest = (KeyLimit(key: key, limit: limit, label: name, device: row.device, category: category, characters: []),
-                                    placed, capacity)
+                        // A text of no width (or none) is compared by its font's size.
+                        let advance = try engine.averageAdvance(subject).flatMap { $0 > 0 ? $0 : nil } ?? max(limit.font.size, 1)
+                        candidates.append(Candidate(
+                            limit: KeyLimit(key: key, limit: limit, label: name, device: row.device, category: category, characters: []),
+                            definition: placed,
+                            baseCharacters: limit.lineCapacity.map { max(0, limit.width) * Double($0) / advance } ?? .infinity))
+                    }
+                    for candidate in candidates where tightest.map({ candidate.isTighter(than: $0) }) ?? true {
+                        tightest = candidate
                     }
                 } catch {
                     failures.append((name, "\(error)"))
-                    continue
                 }
             }
             guard let tightest else { continue }
@@ -92,6 +97,19 @@ extension Catalog {
             limits.append(found)
         }
         return KeyLimits(limits: limits, keyCount: keyed.count, failures: failures)
+    }
+
+    /// One label on one device at one category, as `limits` compares them.
+    struct Candidate {
+        var limit: KeyLimit
+        /// The label's definition in the frame of that device.
+        var definition: LabelDefinition
+        /// How many characters of the base text it holds (unrounded; infinity when unlimited).
+        var baseCharacters: Double
+
+        func isTighter(than other: Candidate) -> Bool {
+            (baseCharacters, limit.limit.width) < (other.baseCharacters, other.limit.limit.width)
+        }
     }
 
     /// The keys labels show that match a glob, each with its labels, ordered by key then name.
