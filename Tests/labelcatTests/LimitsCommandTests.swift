@@ -74,6 +74,29 @@ struct LimitsCommandTests {
                                   usage: "labelcat limits")
     }
 
+    @Test("A label that cannot be laid out is left out with a warning; unlimited lines give no estimate")
+    func leftOutAndUnlimited() throws {
+        let workspace = try Self.workspace()
+        try workspace.succeed("label", "set", "promo", "--frame", "0,0,90,30", "--lines", "1", "--text", "Sale",
+                              "--key", "Localizable:cart.pay", "--font", #"{"family": "Proxima Nova", "size": 17}"#)
+        try workspace.succeed("label", "set", "notes", "--frame", "0,0,250,200", "--lines", "0", "--text", "Notes",
+                              "--key", "Localizable:notes")
+        let run = try workspace.succeed("limits", "Localizable:[cn]*")
+        #expect(run.stderr.contains("Warning: label 'promo' is left out"), "\(run.stderr)")
+        let lines = run.lines.filter { !$0.isEmpty }.map { try? CLITests.json($0) }
+        // One object per key per line, ordered by key; the 90-point label in a missing font is not the limit.
+        #expect(lines.map { $0?["key"]?.string } == ["Localizable:cart.pay", "Localizable:notes"])
+        #expect(lines.first??["label"]?.string == "sheet.pay")
+        // Unlimited lines in a fixed height: the lines the height holds. Self-sizing: no estimate.
+        #expect((lines.last??["characters"]?["base"]?.number ?? 0) > 100)
+        try workspace.succeed("label", "set", "notes", "--frame", "0,0,250,auto", "--lines", "0")
+        let unlimited = try CLITests.json(try workspace.succeed("limits", "Localizable:notes").stdout)
+        #expect(unlimited["characters"]?["base"] == .null)
+        #expect(unlimited["lines"]?.number == 0)
+        let csv = try workspace.succeed("limits", "Localizable:notes", "--format", "csv")
+        #expect(csv.stdout.hasSuffix("\r\nLocalizable:notes,base,,250,0,Inter,17,400,notes,,large\r\n"), "\(csv.stdout)")
+    }
+
     @Test("The tightest category: a text style's larger sizes hold fewer characters")
     func largestCategory() throws {
         let workspace = try Workspace()
