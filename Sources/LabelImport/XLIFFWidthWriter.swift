@@ -40,7 +40,7 @@ public enum XLIFFWidthWriter {
     public static let maximumFileBytes = 64 << 20
 
     /// The XLIFF files of a path: an `.xliff` file itself, or the `Localized Contents/*.xliff`
-    /// of an `.xcloc` folder (in name order).
+    /// of an `.xcloc` folder (in name order; at least one).
     public static func files(at path: String) throws(XLIFFWriteError) -> [String] {
         var info = stat()
         guard lstat(path, &info) == 0 else { throw .unreadable(.unreadable(path: path, reason: MappedFile.errorText())) }
@@ -57,6 +57,7 @@ public enum XLIFFWidthWriter {
                 let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
                 if name.hasSuffix(".xliff"), !name.hasPrefix(".") { names.append(name) }
             }
+            guard !names.isEmpty else { throw .unreadable(.unreadable(path: localized, reason: "it holds no .xliff file")) }
             return names.sorted().map { localized + "/" + $0 }
         default:
             throw .notRegularFile(path: path)

@@ -298,6 +298,11 @@ struct LimitsCommandTests {
         let folder = try workspace.labelcat("limits", "--xliff", catalog)
         #expect(folder.status == 1)
         #expect(try Self.bytes(catalog + "/Localized Contents/de.xliff") == Array(Self.xliff.utf8))
+        // A folder without XLIFF in its Localized Contents.
+        try workspace.directory.write("empty.xcloc/Localized Contents/notes.txt", "")
+        let empty = try workspace.labelcat("limits", "--xliff", workspace.directory.path("empty.xcloc"))
+        #expect(empty.status == 1)
+        #expect(empty.stderr.contains("Localized Contents: cannot be read: it holds no .xliff file"), "\(empty.stderr)")
         // A unit an entity makes is read by libxml2 but is not in the text: refused with its line.
         let entity = Self.xliff
             .replacing(#"<?xml version="1.0" encoding="UTF-8"?>"#,
