@@ -16,17 +16,7 @@ enum XLIFFReader {
     /// Reads one XLIFF file; `locale` stands in for a `<file>` without `target-language`.
     static func read<E: Error>(_ file: MappedFile, locale fallbackLocale: String?,
                                emit: (ImportedItem) throws(ImportFailure<E>) -> Void) throws(ImportFailure<E>) {
-        let reader = try ImportFailure<E>.attempt { () throws(ImportError) in try XMLReader(file: file) }
-        guard let root = try ImportFailure<E>.attempt({ () throws(ImportError) in try reader.nextElement() }) else {
-            throw .file(.malformed(FileLocation(file: file.path), key: nil, problem: .missing("the <xliff> element")))
-        }
-        let rootAttributes = try ImportFailure<E>.attempt { () throws(ImportError) in try reader.attributes() }
-        let version = rootAttributes.first { $0.name == "version" }?.value ?? "1.2"
-        guard root.name == "xliff", version.hasPrefix("1.") else {
-            let what = root.name == "xliff" ? "XLIFF \(version) (labelcat reads XLIFF 1.2)" : "<\(root.name)> where <xliff> was expected"
-            throw .file(.malformed(FileLocation(file: file.path, line: reader.line(), element: "<\(root.name)>"), key: nil,
-                                   problem: .unsupportedDocument(what)))
-        }
+        let reader = try ImportFailure<E>.attempt { () throws(ImportError) in try document(file) }
         var current: FileSection?
         while let element = try ImportFailure<E>.attempt({ () throws(ImportError) in try reader.nextElement() }) {
             switch element.name {
@@ -52,6 +42,51 @@ enum XLIFFReader {
         if let section = current { try section.flush(emit: emit) }
     }
 
+    /// A reader of an XLIFF 1.x document, past its `<xliff>` element; another document, or
+    /// another version of XLIFF, is refused.
+    static func document(_ file: MappedFile) throws(ImportError) -> XMLReader {
+        let reader = try XMLReader(file: file)
+        guard let root = try reader.nextElement() else {
+            throw .malformed(FileLocation(file: file.path), key: nil, problem: .missing("the <xliff> element"))
+        }
+        let version = try reader.attributes().first { $0.name == "version" }?.value ?? "1.2"
+        guard root.name == "xliff", version.hasPrefix("1.") else {
+            let what = root.name == "xliff" ? "XLIFF \(version) (labelcat reads XLIFF 1.2)" : "<\(root.name)> where <xliff> was expected"
+            throw .malformed(FileLocation(file: file.path, line: reader.line(), element: "<\(root.name)>"), key: nil,
+                             problem: .unsupportedDocument(what))
+        }
+        return reader
+    }
+
+    /// What a `<file>` holds: a strings table, a stringsdict or a String Catalog.
+    enum TableKind { case table, stringsDictionary, stringCatalog }
+
+    /// The table a `<file original="…">` holds and its kind: `App/en.lproj/Localizable.strings`
+    /// → `Localizable`, `Main.storyboard` → `Main`, `Info.plist` → `InfoPlist`.
+    static func table(original: String) -> (name: String, kind: TableKind) {
+        let name = original.split(separator: "/").last.map(String.init) ?? original
+        let dot = name.lastIndex(of: ".")
+        let base = dot.map { String(name[..<$0]) } ?? name
+        let fileExtension = dot.map { String(name[name.index(after: $0)...]) } ?? ""
+        let kind: TableKind = switch fileExtension {
+        case "stringsdict": .stringsDictionary
+        case "xcstrings": .stringCatalog
+        default: .table
+        }
+        return (fileExtension == "plist" && base == "Info" ? "InfoPlist" : base, kind)
+    }
+
+    /// The key a `<trans-unit id>` is a unit of: the id itself in a strings table, the key of
+    /// a String Catalog's variation (`KEY|==|plural.one`) or of a stringsdict's form
+    /// (`/KEY:dict/…:dict/:string`); nil for an id of neither form.
+    static func key(ofUnit id: String, in kind: TableKind) -> String? {
+        switch kind {
+        case .table: id
+        case .stringCatalog: FileSection.catalogPath(id)?.0
+        case .stringsDictionary: FileSection.stringsDictionaryPath(id)?.0
+        }
+    }
+
     /// The XLIFF state of a `<target>` as a translation state; nil for none or an `x-` state.
     static func state(_ name: String?) throws(ImportProblem) -> TranslationState? {
         switch name {
@@ -68,8 +103,6 @@ enum XLIFFReader {
 
 /// One `<file>` of an XLIFF document as it is read.
 private struct FileSection {
-    enum Kind { case table, stringsDictionary, stringCatalog }
-
     struct Unit {
         var path: String
         var value: String
@@ -80,7 +113,7 @@ private struct FileSection {
 
     let path: String
     let table: String
-    let kind: Kind
+    let kind: XLIFFReader.TableKind
     let locale: String?
     let isSourceLanguage: Bool
     /// Units of a stringsdict or String Catalog by key, keys in first-seen order.
@@ -89,16 +122,7 @@ private struct FileSection {
 
     init(path: String, original: String, line: Int, sourceLanguage: String?, targetLanguage: String?) {
         self.path = path
-        let name = original.split(separator: "/").last.map(String.init) ?? original
-        let dot = name.lastIndex(of: ".")
-        let base = dot.map { String(name[..<$0]) } ?? name
-        let fileExtension = dot.map { String(name[name.index(after: $0)...]) } ?? ""
-        switch fileExtension {
-        case "stringsdict": kind = .stringsDictionary
-        case "xcstrings": kind = .stringCatalog
-        default: kind = .table
-        }
-        table = fileExtension == "plist" && base == "Info" ? "InfoPlist" : base
+        (table, kind) = XLIFFReader.table(original: original)
         locale = targetLanguage
         isSourceLanguage = targetLanguage != nil && targetLanguage == sourceLanguage
     }

@@ -13,7 +13,7 @@ let rootCommand = Command(
         Options that take numbers take decimal numbers (12, -0.5, .5, 1e3); hexadecimal (0x10), \
         inf and nan are usage errors.
         """,
-    subcommands: [initCommand, tokenCommand, labelCommand, importCommand, settingsCommand, layoutCommand, checkCommand, fitCommand, reportCommand,
+    subcommands: [initCommand, tokenCommand, labelCommand, importCommand, settingsCommand, layoutCommand, checkCommand, fitCommand, limitsCommand, reportCommand,
                   recomputeCommand, serveCommand, measureCommand, renderCommand, demoCommand])
 
 func environment(_ name: String) -> String? {

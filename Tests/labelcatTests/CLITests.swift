@@ -17,7 +17,7 @@ struct CLITests {
         ["label"], ["label", "set"], ["label", "get"], ["label", "list"], ["label", "rm"], ["label", "import"], ["label", "export"],
         ["import"], ["settings"], ["settings", "list"], ["settings", "get"], ["settings", "set"],
         ["layout"], ["layout", "list"],
-        ["check"], ["fit"], ["report"], ["recompute"], ["serve"], ["measure"], ["render"], ["demo"],
+        ["check"], ["fit"], ["limits"], ["report"], ["recompute"], ["serve"], ["measure"], ["render"], ["demo"],
     ]
 
     /// The commands that use no catalog of the user's, and refuse `--db`.

@@ -232,14 +232,19 @@ extension LayoutEngine {
     }
 
     /// The lines the label can show: `numberOfLines`, and for a fixed height no more than the
-    /// inner height holds; nil when both are unlimited.
+    /// inner height holds (but at least one, as a layout shows); nil when both are unlimited.
     func lineCapacity(_ definition: LabelDefinition, _ layout: ComputedLayout) -> Int? {
+        lineCapacity(definition, lineHeight: layout.font.lineHeight)
+    }
+
+    /// The same for lines `lineHeight` points high.
+    func lineCapacity(_ definition: LabelDefinition, lineHeight: Double) -> Int? {
         var capacity = definition.numberOfLines > 0 ? definition.numberOfLines : Int.max
         if !definition.isSelfSizing {
             let inner = definition.bounds.inset(by: definition.contentInsets).height
-            let pitch = layout.font.lineHeight + definition.lineSpacing
+            let pitch = lineHeight + definition.lineSpacing
             let held = ((inner + definition.lineSpacing) / pitch + 1e-6).rounded(.down)
-            if pitch > 0, held < Double(Int32.max) { capacity = min(capacity, max(0, Int(held))) }
+            if pitch > 0, held < Double(Int32.max) { capacity = min(capacity, max(1, Int(held))) }
         }
         return capacity == Int.max ? nil : capacity
     }

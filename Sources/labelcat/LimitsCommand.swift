@@ -1,0 +1,124 @@
+import LabelCatalog
+import LabelImport
+import LabelJSON
+import LabelModel
+
+/// The output formats of `limits`.
+enum LimitsFormat: String, CaseIterable {
+    case json, csv
+}
+
+/// `labelcat limits`: the room translators have for each key (docs/fixes.md, "Limits for translators").
+let limitsCommand = Command(
+    name: "limits",
+    abstract: "Print, for each key, the tightest width, lines and font of the labels showing it, with a character estimate per locale; or write the widths into XLIFF as maxwidth.",
+    discussion: """
+        Each key (TABLE:KEY) gets the tightest limit over every label showing it, every device \
+        and every content size category the catalog keeps: the width in points the text has \
+        (the frame's width less the content insets; for a label of a scene, the frame Auto \
+        Layout placed it in on each device), numberOfLines (0 = unlimited), the font at that \
+        category, where the limit comes from, and per locale how many characters of that \
+        locale's own text fit. --format json prints one JSON object per key per line \
+        {"key", "width", "lines", "font": {"family", "size", "weight"}, "label", "device", \
+        "category", "characters": {LOCALE: N or null}}; csv prints a header and one row per key \
+        and locale. --xliff PATH writes maxwidth="N" size-unit="pixel" (N = the width rounded \
+        down) onto each <trans-unit> of an .xliff file, or of an .xcloc's Localized Contents, \
+        whose key has a limit, changing nothing else; with --xliff the limits are printed only \
+        when --format is given. Exit status: 0 when done, 1 for an error (a file that cannot \
+        be written is left as it was), 2 when the glob matches no key, 64 for a usage error.
+        """,
+    arguments: [ArgumentSpec(name: "glob", help: "Only keys (TABLE:KEY) matching this glob (default: all).", optional: true)],
+    options: [
+        .option("format", "FORMAT", help: "Output: \(LimitsFormat.allCases.map(\.rawValue).joined(separator: ", ")) (default json)."),
+        .option("xliff", "PATH", help: "Write the widths as maxwidth into this .xliff file or .xcloc folder."),
+    ],
+    run: runLimits)
+
+func runLimits(_ arguments: ParsedArguments) throws -> Int32 {
+    var format: LimitsFormat?
+    if let name = arguments.value("format") {
+        guard let chosen = LimitsFormat(rawValue: name) else {
+            throw UsageError(message: "The value '\(name)' of '--format' must be one of \(LimitsFormat.allCases.map(\.rawValue).joined(separator: ", ")).",
+                             commandPath: arguments.path)
+        }
+        format = chosen
+    }
+    let xliff = arguments.value("xliff")
+    let glob = arguments.positionals.first ?? "*"
+    let found = try openCatalog(arguments).limits(keysMatching: glob)
+    for failure in found.failures {
+        OutputStream.standardError.write("Warning: label '\(printable(failure.label))' is left out: \(printable(failure.reason))\n")
+    }
+    guard found.keyCount > 0 else {
+        OutputStream.standardError.write("No label shows a key matching '\(printable(glob))'.\n")
+        OutputStream.standardError.flush()
+        return nothingMatchedStatus
+    }
+    if let xliff {
+        var widths: [String: Int] = [:]
+        for limit in found.limits { widths[limit.key] = Int(max(0, limit.limit.width).rounded(.down)) }
+        let written = try XLIFFWidthWriter.write(try XLIFFWidthWriter.files(at: xliff), widths: widths)
+        let summary = written.map { "\(printable($0.path)): \(counted($0.units, "unit")) with a width" }.joined(separator: "\n")
+        if format == nil {
+            writeOutput(summary)
+            return 0
+        }
+        OutputStream.standardError.write(summary + "\n")
+    }
+    OutputStream.standardError.flush()
+    switch format ?? .json {
+    case .json: for limit in found.limits { writeOutput(limitJSON(limit)) }
+    case .csv: writeOutput(limitsCSV(found.limits), terminator: "")
+    }
+    return 0
+}
+
+/// A key's limit as one line of JSON.
+func limitJSON(_ limit: KeyLimit) -> String {
+    var writer = JSONWriter(numberStyle: .millis, capacity: 256)
+    writer.beginObject()
+    writer.key("key"); writer.string(limit.key)
+    writer.key("width"); writer.number(limit.limit.width)
+    writer.key("lines"); writer.number(limit.limit.lines)
+    writer.key("font")
+    writer.beginObject()
+    writer.key("family"); writer.string(limit.limit.font.family)
+    writer.key("size"); writer.number(limit.limit.font.size)
+    writer.key("weight"); writer.number(limit.limit.weight)
+    writer.endObject()
+    writer.key("label"); writer.string(limit.label)
+    writer.key("device"); if limit.device.isEmpty { writer.null() } else { writer.string(limit.device) }
+    writer.key("category"); writer.string(limit.category.rawValue)
+    writer.key("characters")
+    writer.beginObject()
+    for entry in limit.characters {
+        writer.key(LocaleTag.name(entry.locale))
+        if let count = entry.count { writer.number(count) } else { writer.null() }
+    }
+    writer.endObject()
+    writer.endObject()
+    return writer.string
+}
+
+/// The limits as CSV (RFC 4180: CRLF line ends, fields quoted where they hold a comma, a
+/// quote or a line break): a header, then a row per key and locale.
+func limitsCSV(_ limits: [KeyLimit]) -> String {
+    func field(_ value: String) -> String {
+        value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
+            ? "\"" + value.replacing("\"", with: "\"\"") + "\"" : value
+    }
+    func number(_ value: Double) -> String {
+        var writer = JSONWriter(numberStyle: .millis, capacity: 16)
+        writer.number(value)
+        return writer.string
+    }
+    var rows = [["key", "locale", "characters", "width", "lines", "fontFamily", "fontSize", "fontWeight", "label", "device", "category"]]
+    for limit in limits {
+        for entry in limit.characters {
+            rows.append([limit.key, LocaleTag.name(entry.locale), entry.count.map(String.init) ?? "", number(limit.limit.width),
+                         String(limit.limit.lines), limit.limit.font.family, number(limit.limit.font.size), String(limit.limit.weight),
+                         limit.label, limit.device, limit.category.rawValue])
+        }
+    }
+    return rows.map { $0.map(field).joined(separator: ",") + "\r\n" }.joined()
+}
