@@ -28,22 +28,24 @@ let limitsCommand = Command(
         be written is left as it was), 2 when the glob matches no key, 64 for a usage error.
         """,
     arguments: [ArgumentSpec(name: "glob", help: "Only keys (TABLE:KEY) matching this glob (default: all).", optional: true)],
-    options: [
-        .option("format", "FORMAT", help: "Output: \(LimitsFormat.allCases.map(\.rawValue).joined(separator: ", ")) (default json)."),
-        .option("xliff", "PATH", help: "Write the widths as maxwidth into this .xliff file or .xcloc folder."),
-    ],
+    options: [LimitsOptions.format, LimitsOptions.xliff],
     run: runLimits)
 
-func runLimits(_ arguments: ParsedArguments) throws -> Int32 {
-    var format: LimitsFormat?
-    if let name = arguments.value("format") {
-        guard let chosen = LimitsFormat(rawValue: name) else {
+/// `limits`' options.
+enum LimitsOptions {
+    static let format = Option("format", "FORMAT", help: "Output: \(LimitsFormat.allCases.map(\.rawValue).joined(separator: ", ")) (default json).") { name, commandPath in
+        guard let format = LimitsFormat(rawValue: name) else {
             throw UsageError(message: "The value '\(name)' of '--format' must be one of \(LimitsFormat.allCases.map(\.rawValue).joined(separator: ", ")).",
-                             commandPath: arguments.path)
+                             commandPath: commandPath)
         }
-        format = chosen
+        return format
     }
-    let xliff = arguments.value("xliff")
+    static let xliff = Option<String>("xliff", "PATH", help: "Write the widths as maxwidth into this .xliff file or .xcloc folder.")
+}
+
+func runLimits(_ arguments: ParsedArguments) throws -> Int32 {
+    let format = try arguments[LimitsOptions.format]
+    let xliff = try arguments[LimitsOptions.xliff]
     let glob = arguments.positionals.first ?? "*"
     let found = try openCatalog(arguments).limits(keysMatching: glob)
     for failure in found.failures {
