@@ -88,19 +88,32 @@ public final class LabelField: Sendable {
         case device
     }
 
+    /// How a field's value is read from and set on a definition: closures rather than key
+    /// paths, which cost a generic key-path projection on every read (the canonical JSON,
+    /// and so the input hash, walks every field of every layout).
+    struct Accessor<Value>: Sendable {
+        let get: @Sendable (LabelDefinition) -> Value
+        let set: @Sendable (inout LabelDefinition, Value) -> Void
+
+        init(_ get: @escaping @Sendable (LabelDefinition) -> Value, _ set: @escaping @Sendable (inout LabelDefinition, Value) -> Void) {
+            self.get = get
+            self.set = set
+        }
+    }
+
     /// How a field is read from and written to a definition.
     enum Access: Sendable {
-        case integer(WritableKeyPath<LabelDefinition, Int> & Sendable, ClosedRange<Int>)
-        case number(WritableKeyPath<LabelDefinition, Double> & Sendable, minimum: Double, maximum: Double)
+        case integer(Accessor<Int>, ClosedRange<Int>)
+        case number(Accessor<Double>, minimum: Double, maximum: Double)
         case enumeration(cases: [String], get: @Sendable (LabelDefinition) -> String,
                          set: @Sendable (inout LabelDefinition, String) -> Bool)
-        case bool(WritableKeyPath<LabelDefinition, Bool> & Sendable)
-        case color(WritableKeyPath<LabelDefinition, Color> & Sendable)
-        case text(WritableKeyPath<LabelDefinition, String> & Sendable)
+        case bool(Accessor<Bool>)
+        case color(Accessor<Color>)
+        case text(Accessor<String>)
         case font
         case insets
         case arguments
-        case priorities(WritableKeyPath<LabelDefinition, AxisPriorities> & Sendable)
+        case priorities(Accessor<AxisPriorities>)
         case device
     }
 
@@ -119,13 +132,13 @@ public final class LabelField: Sendable {
 
     /// An enumeration field: its values are the raw values of `E`.
     static func enumeration<E: RawRepresentable & CaseIterable & Sendable>(
-        _ key: StaticString, _ column: String, _ path: WritableKeyPath<LabelDefinition, E> & Sendable,
+        _ key: StaticString, _ column: String, _ path: Accessor<E>,
         option: (name: String, valueName: String, help: String), summary: String
     ) -> LabelField where E.RawValue == String {
         let cases = E.allCases.map(\.rawValue)
-        let access = Access.enumeration(cases: cases, get: { $0[keyPath: path].rawValue }, set: { definition, raw in
+        let access = Access.enumeration(cases: cases, get: { path.get($0).rawValue }, set: { definition, raw in
             guard let value = E(rawValue: raw) else { return false }
-            definition[keyPath: path] = value
+            path.set(&definition, value)
             return true
         })
         return LabelField(key, column, access,
@@ -180,67 +193,67 @@ extension LabelField {
         LabelField("font", "font", .font, tokens: [.typography, .fontFamily],
                    option: Option("font", "REF|JSON", help: "A typography or fontFamily token reference, or {\"family\", \"size\", \"weight\", \"textStyle\", \"scalesWithCategory\"}."),
                    summary: "`{family, size, weight}` or `{family, textStyle, weight}`: `family` is a name, a font file path or a fallback list of them; `system-ui` is the system font ([The system font](#the-system-font)). `textStyle` (Dynamic Type) sets the size by the content size category and takes no `size`; `scalesWithCategory` (a text style) scales a fixed `size` as `UIFontMetrics` does"),
-        LabelField("numberOfLines", "number_of_lines", .integer(\.numberOfLines, 0...Int.max), tokens: [.number],
+        LabelField("numberOfLines", "number_of_lines", .integer(Accessor({ $0.numberOfLines }, { $0.numberOfLines = $1 }), 0...Int.max), tokens: [.number],
                    option: Option("lines", "N|REF", help: "numberOfLines; 0 = unlimited."),
                    summary: "the most lines shown; `0` means no limit"),
-        .enumeration("lineBreakMode", "line_break_mode", \.lineBreakMode, option: ("break", "MODE", ""),
+        .enumeration("lineBreakMode", "line_break_mode", Accessor({ $0.lineBreakMode }, { $0.lineBreakMode = $1 }), option: ("break", "MODE", ""),
                      summary: "as `NSLineBreakMode`"),
-        .enumeration("lineBreakStrategy", "line_break_strategy", \.lineBreakStrategy,
+        .enumeration("lineBreakStrategy", "line_break_strategy", Accessor({ $0.lineBreakStrategy }, { $0.lineBreakStrategy = $1 }),
                      option: ("line-break-strategy", "STRATEGY", " (default standard)"),
                      summary: "as `NSParagraphStyle.LineBreakStrategy`; `standard` is `pushOut` and `hangulWordPriority` together (UILabel's default); see [Line-break strategies](#line-break-strategies)"),
-        .enumeration("textAlignment", "text_alignment", \.textAlignment, option: ("align", "ALIGNMENT", ""),
+        .enumeration("textAlignment", "text_alignment", Accessor({ $0.textAlignment }, { $0.textAlignment = $1 }), option: ("align", "ALIGNMENT", ""),
                      summary: "as `NSTextAlignment`"),
-        .enumeration("verticalAlignment", "vertical_alignment", \.verticalAlignment, option: ("valign", "ALIGNMENT", ""),
+        .enumeration("verticalAlignment", "vertical_alignment", Accessor({ $0.verticalAlignment }, { $0.verticalAlignment = $1 }), option: ("valign", "ALIGNMENT", ""),
                      summary: "the seeds' vertical alignment"),
         LabelField("contentInsets", "content_insets", .insets, tokens: [.insets],
                    option: Option("insets", "T,L,B,R|REF", help: "contentInsets, or an insets token reference."),
                    summary: "`{top, left, bottom, right}` in points: space kept free inside the bounds"),
-        LabelField("lineHeight", "line_height", .number(\.lineHeight, minimum: 0, maximum: LabelDefinition.maximumLength),
+        LabelField("lineHeight", "line_height", .number(Accessor({ $0.lineHeight }, { $0.lineHeight = $1 }), minimum: 0, maximum: LabelDefinition.maximumLength),
                    tokens: [.dimension, .number],
                    option: Option("line-height", "PT|REF", help: "A fixed line height in points (0 = the font's)."),
                    summary: "a fixed line height in points; 0 = the font's own"),
         LabelField("lineHeightMultiple", "line_height_multiple",
-                   .number(\.lineHeightMultiple, minimum: 0, maximum: LabelDefinition.maximumLength), tokens: [.number],
+                   .number(Accessor({ $0.lineHeightMultiple }, { $0.lineHeightMultiple = $1 }), minimum: 0, maximum: LabelDefinition.maximumLength), tokens: [.number],
                    option: Option("line-height-multiple", "N|REF", help: "A multiple of the font's line height (0 = 1)."),
                    summary: "a multiple of the font's line height; 0 = 1"),
-        LabelField("lineSpacing", "line_spacing", .number(\.lineSpacing, minimum: 0, maximum: LabelDefinition.maximumLength),
+        LabelField("lineSpacing", "line_spacing", .number(Accessor({ $0.lineSpacing }, { $0.lineSpacing = $1 }), minimum: 0, maximum: LabelDefinition.maximumLength),
                    tokens: [.dimension, .number],
                    option: Option("line-spacing", "PT|REF", help: "Space between lines."),
                    summary: "extra space between lines in points (`NSParagraphStyle.lineSpacing`)"),
         LabelField("letterSpacing", "letter_spacing",
-                   .number(\.letterSpacing, minimum: -.infinity, maximum: LabelDefinition.maximumLength), tokens: [.dimension, .number],
+                   .number(Accessor({ $0.letterSpacing }, { $0.letterSpacing = $1 }), minimum: -.infinity, maximum: LabelDefinition.maximumLength), tokens: [.dimension, .number],
                    option: Option("letter-spacing", "PT|REF", help: "Added after every grapheme cluster."),
                    summary: "points added after every grapheme cluster (kern); at least `−font.size`"),
-        LabelField("truncationToken", "truncation_token", .text(\.truncationToken),
+        LabelField("truncationToken", "truncation_token", .text(Accessor({ $0.truncationToken }, { $0.truncationToken = $1 })),
                    option: Option("truncation-token", "TEXT", help: "Replaces hidden text (default …)."),
                    summary: "what truncating modes show in place of hidden text"),
-        LabelField("textColor", "text_color", .color(\.textColor), tokens: [.color],
+        LabelField("textColor", "text_color", .color(Accessor({ $0.textColor }, { $0.textColor = $1 })), tokens: [.color],
                    option: Option("text-color", "#RRGGBB|REF", help: "Text color (rendering only)."),
                    summary: "the text's color; pictures only"),
-        LabelField("backgroundColor", "background_color", .color(\.backgroundColor), tokens: [.color],
+        LabelField("backgroundColor", "background_color", .color(Accessor({ $0.backgroundColor }, { $0.backgroundColor = $1 })), tokens: [.color],
                    option: Option("background-color", "#RRGGBB|REF", help: "Background color (rendering only)."),
                    summary: "the label's background; pictures only"),
-        LabelField("scale", "scale", .integer(\.scale, 1...3), tokens: [.number],
+        LabelField("scale", "scale", .integer(Accessor({ $0.scale }, { $0.scale = $1 }), 1...3), tokens: [.number],
                    option: Option("scale", "1|2|3", help: "The pixel grid for rounding (default 3)."),
                    summary: "the pixel grid sizes are rounded up to (`UIScreen.scale`)"),
-        LabelField("adjustsFontSizeToFitWidth", "adjusts_font_size_to_fit_width", .bool(\.adjustsFontSizeToFitWidth),
+        LabelField("adjustsFontSizeToFitWidth", "adjusts_font_size_to_fit_width", .bool(Accessor({ $0.adjustsFontSizeToFitWidth }, { $0.adjustsFontSizeToFitWidth = $1 })),
                    option: Option(shared: .autoshrink),
                    summary: "autoshrink: the font shrinks before text is hidden ([Autoshrink](#autoshrink-and-tightening))"),
-        LabelField("minimumScaleFactor", "minimum_scale_factor", .number(\.minimumScaleFactor, minimum: 0, maximum: 1), tokens: [.number],
+        LabelField("minimumScaleFactor", "minimum_scale_factor", .number(Accessor({ $0.minimumScaleFactor }, { $0.minimumScaleFactor = $1 }), minimum: 0, maximum: 1), tokens: [.number],
                    option: Option(shared: .autoshrink),
                    summary: "the smallest fraction of the font size autoshrink may use; 0 (UIKit's default) and 1 = no shrinking"),
         LabelField("allowsDefaultTighteningForTruncation", "allows_default_tightening_for_truncation",
-                   .bool(\.allowsDefaultTighteningForTruncation),
+                   .bool(Accessor({ $0.allowsDefaultTighteningForTruncation }, { $0.allowsDefaultTighteningForTruncation = $1 })),
                    option: Option("tightening", "on|off", help: "allowsDefaultTighteningForTruncation: tighten a line slightly too wide instead of truncating it."),
                    summary: "in a truncating mode, a last line at most 5% too wide is tightened instead of truncated"),
         LabelField("arguments", "arguments", .arguments,
                    option: Option("arguments", "JSON", help: "Sample arguments of the text's format specifiers, in order: a JSON array of strings and numbers ('[\"Anna\", 3]')."),
                    summary: "sample arguments of the format specifiers in the texts (`%@`, `%d`, `%1$@`, …), by position ([Texts](#texts-variants-and-sample-arguments))", precedesFrame: true),
-        LabelField("contentHugging", "content_hugging", .priorities(\.contentHugging),
+        LabelField("contentHugging", "content_hugging", .priorities(Accessor({ $0.contentHugging }, { $0.contentHugging = $1 })),
                    option: Option("content-hugging", "H,V", help: "Content hugging priorities, horizontal and vertical, 1–1000 (default 250,250)."),
                    summary: "Auto Layout: how strongly the label resists growing past its text, per axis; written only when not UIKit's default ([Auto Layout fields](#auto-layout-fields))",
                    omittedAtDefault: true),
-        LabelField("compressionResistance", "compression_resistance", .priorities(\.compressionResistance),
+        LabelField("compressionResistance", "compression_resistance", .priorities(Accessor({ $0.compressionResistance }, { $0.compressionResistance = $1 })),
                    option: Option("compression-resistance", "H,V", help: "Compression resistance priorities, horizontal and vertical, 1–1000 (default 750,750)."),
                    summary: "Auto Layout: how strongly the label resists shrinking below its text, per axis; written only when not UIKit's default",
                    omittedAtDefault: true),
@@ -261,40 +274,40 @@ extension LabelField {
     /// Reads the field's JSON value into `definition`, checking it (`path` names it in errors).
     func read(_ value: JSONValue, into definition: inout LabelDefinition, path: String) throws(LayoutError) {
         switch access {
-        case .integer(let keyPath, let range):
+        case .integer(let accessor, let range):
             let number = try FieldReader.integer(value, path, minimum: range.lowerBound)
             guard number <= range.upperBound else {
                 throw .invalidField(field: path, message: "must be \(Self.describe(range)), got \(number)")
             }
-            definition[keyPath: keyPath] = number
-        case .number(let keyPath, let minimum, let maximum):
+            accessor.set(&definition, number)
+        case .number(let accessor, let minimum, let maximum):
             let number = try FieldReader.number(value, path, minimum: minimum.isFinite ? minimum : -.greatestFiniteMagnitude)
             // Lengths beyond `maximumLength` are refused by `validateNumbers`, with every other length.
             guard number <= maximum || maximum == LabelDefinition.maximumLength else {
                 throw .invalidField(field: path, message: "must be from \(formatNumber(minimum)) to \(formatNumber(maximum)), got \(formatNumber(number))")
             }
-            definition[keyPath: keyPath] = number
+            accessor.set(&definition, number)
         case .enumeration(let cases, _, let set):
             guard let raw = value.string, !FieldReader.isReference(value) else { throw FieldReader.typeError(path, "a string", value) }
             guard set(&definition, raw) else {
                 throw .invalidField(field: path, message: "unknown value \"\(raw)\" (expected one of \(cases.joined(separator: ", ")))")
             }
-        case .bool(let keyPath):
-            definition[keyPath: keyPath] = try FieldReader.bool(value, path)
-        case .color(let keyPath):
-            definition[keyPath: keyPath] = try FieldReader.color(value, path)
-        case .text(let keyPath):
+        case .bool(let accessor):
+            accessor.set(&definition, try FieldReader.bool(value, path))
+        case .color(let accessor):
+            accessor.set(&definition, try FieldReader.color(value, path))
+        case .text(let accessor):
             guard let text = value.string, !FieldReader.isReference(value) else { throw FieldReader.typeError(path, "a string", value) }
-            definition[keyPath: keyPath] = text
+            accessor.set(&definition, text)
         case .font:
             definition.font = try LabelDefinition.decodeFont(value, field: path)
         case .insets:
             definition.contentInsets = try LabelDefinition.decodeInsets(value, field: path)
         case .arguments:
             definition.arguments = try FormatArgument.list(fromJSON: value, field: path)
-        case .priorities(let keyPath):
+        case .priorities(let accessor):
             var reader = try FieldReader(value, field: path, expected: "an object {horizontal, vertical}")
-            var priorities = definition[keyPath: keyPath]
+            var priorities = accessor.get(definition)
             func priority(_ value: JSONValue, _ field: String) throws(LayoutError) -> Priority {
                 let number = try FieldReader.number(value, field, minimum: -.greatestFiniteMagnitude)
                 guard number >= 1, number <= 1000 else {
@@ -305,7 +318,7 @@ extension LabelField {
             try reader.optional("horizontal") { value, field throws(LayoutError) in priorities.horizontal = try priority(value, field) }
             try reader.optional("vertical") { value, field throws(LayoutError) in priorities.vertical = try priority(value, field) }
             try reader.refuseUnknownMembers()
-            definition[keyPath: keyPath] = priorities
+            accessor.set(&definition, priorities)
         case .device:
             guard let name = value.string, !FieldReader.isReference(value) else { throw FieldReader.typeError(path, "a device name", value) }
             guard let device = Device(named: name) else {
@@ -321,8 +334,8 @@ extension LabelField {
         switch access {
         case .arguments: return definition.arguments != nil
         case .device: return definition.device != nil
-        case .priorities(let keyPath):
-            return !omittedAtDefault || definition[keyPath: keyPath] != LabelDefinition.blank[keyPath: keyPath]
+        case .priorities(let accessor):
+            return !omittedAtDefault || accessor.get(definition) != accessor.get(LabelDefinition.blank)
         default: return true
         }
     }
@@ -331,12 +344,12 @@ extension LabelField {
     func write<Sink: JSONSink>(_ definition: LabelDefinition, into writer: inout Sink) {
         writer.key(jsonKey)
         switch access {
-        case .integer(let keyPath, _): writer.number(definition[keyPath: keyPath])
-        case .number(let keyPath, _, _): writer.number(definition[keyPath: keyPath])
+        case .integer(let accessor, _): writer.number(accessor.get(definition))
+        case .number(let accessor, _, _): writer.number(accessor.get(definition))
         case .enumeration(_, let get, _): writer.string(get(definition))
-        case .bool(let keyPath): writer.bool(definition[keyPath: keyPath])
-        case .color(let keyPath): writer.string(definition[keyPath: keyPath].description)
-        case .text(let keyPath): writer.string(definition[keyPath: keyPath])
+        case .bool(let accessor): writer.bool(accessor.get(definition))
+        case .color(let accessor): writer.string(accessor.get(definition).description)
+        case .text(let accessor): writer.string(accessor.get(definition))
         case .font: definition.font.write(into: &writer)
         case .insets:
             let insets = definition.contentInsets
@@ -355,8 +368,8 @@ extension LabelField {
                 }
             }
             writer.endArray()
-        case .priorities(let keyPath):
-            let priorities = definition[keyPath: keyPath]
+        case .priorities(let accessor):
+            let priorities = accessor.get(definition)
             writer.beginObject()
             writer.key("horizontal"); writer.number(Double(priorities.horizontal.rawValue))
             writer.key("vertical"); writer.number(Double(priorities.vertical.rawValue))
@@ -371,11 +384,11 @@ extension LabelField {
     /// `LabelDefinition.maximumLength`).
     func checkBounds(of definition: LabelDefinition) throws(LayoutError) {
         switch access {
-        case .integer(let keyPath, let range):
-            let value = definition[keyPath: keyPath]
+        case .integer(let accessor, let range):
+            let value = accessor.get(definition)
             guard range.contains(value) else { throw .invalidField(field: key, message: "must be \(Self.describe(range)), got \(value)") }
-        case .number(let keyPath, let minimum, let maximum):
-            let value = definition[keyPath: keyPath]
+        case .number(let accessor, let minimum, let maximum):
+            let value = accessor.get(definition)
             let lowest = max(minimum, -LabelDefinition.maximumLength)
             guard value.isFinite, value >= lowest, value <= maximum else {
                 throw .invalidField(field: key, message: "must be a finite number from \(formatNumber(lowest)) to \(formatNumber(maximum)), got \(formatNumber(value))")
@@ -387,8 +400,8 @@ extension LabelField {
                     throw .invalidField(field: "\(key).\(side)", message: "must be a finite number from 0 to \(formatNumber(LabelDefinition.maximumLength)), got \(formatNumber(value))")
                 }
             }
-        case .priorities(let keyPath):
-            let priorities = definition[keyPath: keyPath]
+        case .priorities(let accessor):
+            let priorities = accessor.get(definition)
             for (axis, value) in [("horizontal", priorities.horizontal), ("vertical", priorities.vertical)] {
                 guard value.rawValue >= 1, value.rawValue <= 1000 else {
                     throw .invalidField(field: "\(key).\(axis)", message: "must be a priority from 1 to 1000, got \(value)")
