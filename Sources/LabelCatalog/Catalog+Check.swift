@@ -265,9 +265,8 @@ extension Catalog {
             if placement.source == .autoLayout { solved.insert([row.label, row.device]) }
             for sceneFinding in placement.findings {
                 guard let kind = FindingKind(rawValue: sceneFinding.kind) else { continue }
-                var finding = Finding(label: text.label, locale: text.locale, variant: text.variant, category: text.category, kind: kind,
-                                      source: try measurer.source(of: row))
-                finding.device = row.device
+                var finding = Finding(label: text.label, locale: text.locale, variant: text.variant, category: text.category,
+                                      device: text.device, kind: kind, source: try measurer.source(of: row))
                 finding.detail = sceneFinding.message
                 findings.append(finding)
             }
@@ -357,26 +356,20 @@ struct OverflowMeasurer {
     /// The finding of a row, or nil when its text fits.
     mutating func finding(for row: StoredLayout, text: CheckedText) throws -> Finding? {
         if let error = row.error {
-            var finding = Finding(label: text.label, locale: text.locale, variant: text.variant, category: text.category,
-                                  kind: .error, source: try source(of: row), error: error)
-            finding.device = row.device
-            return finding
+            return Finding(label: text.label, locale: text.locale, variant: text.variant, category: text.category,
+                           device: text.device, kind: .error, source: try source(of: row), error: error)
         }
         let shown = row.lineCount ?? 0
         let needed = row.neededLineCount ?? 0
         let hides = row.truncated || needed > shown
         if !hides, !(includesShrunk && row.shrunk) { return try headroomFinding(for: row, text: text) }
         var finding = Finding(label: text.label, locale: text.locale, variant: text.variant, category: text.category,
-                              kind: hides ? .truncated : .shrunk, linesShown: shown, linesNeeded: needed,
+                              device: text.device, kind: hides ? .truncated : .shrunk, linesShown: shown, linesNeeded: needed,
                               lines: row.lines.map(\.text), source: try source(of: row))
-        finding.device = row.device
-        guard hides, var definition = try label(row.label).definition, let key = row.key else { return finding }
-        let limit = definition.numberOfLines > 0 ? definition.numberOfLines : Int.max
+        guard hides, let own = try label(row.label).definition, let key = row.key else { return finding }
         // A label laid out in its solved frame is measured in that frame.
-        if let placement = row.placement, placement.source == .autoLayout, let bounds = row.boundsSize {
-            definition.frame = Rect(x: placement.frame.x, y: placement.frame.y, width: bounds.width, height: bounds.height)
-            definition.isSelfSizing = false
-        }
+        let definition = row.placed(own)
+        let limit = definition.numberOfLines > 0 ? definition.numberOfLines : Int.max
         // A self-sizing label has the height of its lines: it never loses one to its height.
         if shown < limit, definition.isSelfSizing { return nil }
         if shown < limit { finding.kind = .lines }
@@ -397,7 +390,7 @@ struct OverflowMeasurer {
         let subject = LayoutSubject(definition, locale: key.locale, variant: key.variant, category: key.category)
         let headroom = try catalog.engine.headroom(subject)
         var finding = Finding(label: text.label, locale: text.locale, variant: text.variant, category: text.category,
-                              kind: .category, linesShown: row.lineCount ?? 0, linesNeeded: row.neededLineCount ?? 0,
+                              device: text.device, kind: .category, linesShown: row.lineCount ?? 0, linesNeeded: row.neededLineCount ?? 0,
                               lines: row.lines.map(\.text), source: try source(of: row))
         finding.headroom = headroom
         if let minimumCategory, key.category < minimumCategory, let fitsUpTo = headroom.fitsUpTo, fitsUpTo < minimumCategory {

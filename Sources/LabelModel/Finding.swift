@@ -262,12 +262,13 @@ public struct Finding: Sendable, Hashable {
     public var headroom: Headroom?
 
     public init(label: String, locale: String, variant: String = "", category: String = Finding.defaultCategory,
-                kind: FindingKind, linesShown: Int = 0, linesNeeded: Int = 0, widthOver: Double = 0, heightOver: Double = 0,
-                lines: [String] = [], source: FindingSource? = nil, error: String? = nil, fix: FitFix? = nil) {
+                device: String = "", kind: FindingKind, linesShown: Int = 0, linesNeeded: Int = 0, widthOver: Double = 0,
+                heightOver: Double = 0, lines: [String] = [], source: FindingSource? = nil, error: String? = nil, fix: FitFix? = nil) {
         self.label = label
         self.locale = locale
         self.variant = variant
         self.category = category
+        self.device = device
         self.kind = kind
         self.linesShown = linesShown
         self.linesNeeded = linesNeeded
