@@ -106,6 +106,16 @@ func checkScope(_ arguments: ParsedArguments) throws -> CheckScope {
                       minimumCategory: try arguments[CheckScopeOptions.minimumCategory])
 }
 
+/// Reads every option that says what to check, so that a bad value (`--shard 3/2`) is a usage
+/// error before a project's catalog is brought up to date: it leaves the catalog as it was.
+func readScopeOptions(_ arguments: ParsedArguments) throws {
+    _ = try arguments[CheckOptions.shard]
+    _ = try arguments[CheckScopeOptions.locale]
+    _ = try arguments[CheckScopeOptions.category]
+    _ = try arguments[CheckScopeOptions.headroom]
+    _ = try arguments[CheckScopeOptions.minimumCategory]
+}
+
 /// The exit status of a check that had nothing to check.
 let nothingMatchedStatus: Int32 = 2
 
@@ -145,6 +155,7 @@ func runCheck(_ arguments: ParsedArguments) throws -> Int32 {
         throw UsageError(message: "'--baseline' and '--update-baseline' cannot be used together: update the file, then check against it.",
                          commandPath: usage)
     }
+    try readScopeOptions(arguments)
     // Named before a project's check moves into the project folder.
     let baselinePath = try arguments[CheckOptions.baseline].map(absolutePath)
     let updatePath = try arguments[CheckOptions.updateBaseline].map(absolutePath)

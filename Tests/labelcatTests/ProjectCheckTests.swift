@@ -165,6 +165,30 @@ struct ProjectCheckTests {
         #expect(try Self.run(["check", "--shard", "3/2"], in: directory).status == 64)
     }
 
+    @Test("A bad --shard (syntax, I > N, N = 0) exits 64 before the catalog is brought up to date: it is left byte for byte")
+    func badShardLeavesTheCatalog() throws {
+        let directory = try Self.repository()
+        _ = try Self.run(["check"], in: directory)
+        // An edit the next update would import.
+        try directory.write("App/de.lproj/Main.strings", Self.german(title: "Kasse"))
+        func catalogFiles() throws -> [String: Data] {
+            var files: [String: Data] = [:]
+            for name in try directory.contents(".labelcat") { files[name] = try Data(contentsOf: URL(fileURLWithPath: directory.path(".labelcat/\(name)"))) }
+            return files
+        }
+        let before = try catalogFiles()
+        for shard in ["3/2", "0/2", "1/0", "1", "a/b", "1/2/3", ""] {
+            let run = try Self.run(["check", "--shard", shard], in: directory)
+            #expect(run.status == 64, "\(shard): \(run.stderr)")
+            #expect(run.stderr.contains("'--shard' must be I/N"), "\(shard): \(run.stderr)")
+            #expect(!run.stderr.contains("up to date"), "\(shard): \(run.stderr)")
+            #expect(try catalogFiles() == before, "\(shard)")
+        }
+        // A good shard then imports the edit.
+        let good = try Self.run(["check", "--shard", "1/1"], in: directory)
+        #expect(good.stderr.contains("1 of 5 files imported"), "\(good.stderr)")
+    }
+
     @Test("A width device - 32 is worked out on the first configured device, 375 pt without one")
     func deviceWidth() throws {
         let project = """
