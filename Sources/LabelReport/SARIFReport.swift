@@ -8,7 +8,9 @@ import LabelModel
 /// repository's root), else by a logical location naming the label. `partialFingerprints`
 /// carries the finding's identity, so a result keeps its identity while its numbers change.
 /// With a baseline, each result has a `baselineState` (`new` or `unchanged`); entries that
-/// now fit are left out, as a result that is gone.
+/// now fit are left out, as a result that is gone. A finding an `ignore` entry of the project
+/// file leaves out is a result with an external suppression whose justification is the
+/// entry's reason, after the others.
 public enum SARIFReport {
     public static let schema = "https://json.schemastore.org/sarif-2.1.0.json"
     /// The key of the identity in `partialFingerprints`.
@@ -28,7 +30,8 @@ public enum SARIFReport {
             ]))
         }
         var results: [JSONValue] = []
-        for finding in outcome.result.findings {
+        let suppressed = outcome.ignored.map { ($0.finding, Optional($0.reason)) }
+        for (finding, ignoreReason) in outcome.result.findings.map({ ($0, String?.none) }) + suppressed {
             var result = JSONObject([
                 ("ruleId", .string(ruleID(finding.kind))),
                 ("ruleIndex", .number(Double(kinds.firstIndex(of: finding.kind)!))),
@@ -37,6 +40,9 @@ public enum SARIFReport {
                 ("locations", .array([location(finding)])),
                 ("partialFingerprints", .object(JSONObject([(fingerprintKey, .string(fingerprint(finding.identity)))]))),
             ])
+            if let ignoreReason {
+                result["suppressions"] = .array([.object(JSONObject([("kind", .string("external")), ("justification", .string(ignoreReason))]))])
+            }
             if outcome.baseline != nil {
                 result["baselineState"] = .string(outcome.isNew(finding) ? "new" : "unchanged")
             }

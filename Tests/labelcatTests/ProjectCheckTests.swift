@@ -189,6 +189,36 @@ struct ProjectCheckTests {
         #expect(good.stderr.contains("1 of 5 files imported"), "\(good.stderr)")
     }
 
+    @Test("SARIF: an ignored finding is a result with an external suppression giving the reason; the exit status is as before")
+    func ignoredFindingsAreSuppressedInSARIF() throws {
+        let directory = try Self.repository()
+        let json = try Self.run(["check", "--json"], in: directory)
+        let sarif = try Self.run(["check", "--format", "sarif"], in: directory)
+        #expect(json.status == 1)
+        #expect(sarif.status == 1, "\(sarif.stderr)")
+        let results = try JSONValue.parse(sarif.stdout)["runs"]?.array?.first?["results"]?.array ?? []
+        #expect(results.count == (try Self.findings(json).count) + 1, "\(sarif.stdout)")
+        let suppressed = results.filter { $0["suppressions"] != nil }
+        #expect(suppressed.count == 1)
+        #expect(suppressed.first?["properties"]?["label"]?.string == "Main.storyboard/btn-04-jkl")
+        #expect(suppressed.first?["properties"]?["locale"]?.string == "fr")
+        #expect(suppressed.first?["suppressions"] == .array([.object(JSONObject([
+            ("kind", .string("external")), ("justification", .string("the button's French text is set in code")),
+        ]))]))
+        // The other formats count it as ignored, as before.
+        let text = try Self.run(["check"], in: directory)
+        #expect(text.stdout.contains("1 finding ignored by labelcat.yml:"), "\(text.stdout)")
+        #expect(!json.stdout.contains("btn-04-jkl"))
+
+        // Every finding ignored: the check passes, and SARIF still shows each, suppressed.
+        let everything = try Self.repository(project: Self.projectFile + "  - label: \"*\"\n    reason: all known\n")
+        let passing = try Self.run(["check", "--format", "sarif"], in: everything)
+        #expect(passing.status == 0, "\(passing.stderr)")
+        let all = try JSONValue.parse(passing.stdout)["runs"]?.array?.first?["results"]?.array ?? []
+        #expect(all.count == results.count)
+        #expect(all.allSatisfy { $0["suppressions"]?.array?.count == 1 })
+    }
+
     @Test("A width device - 32 is worked out on the first configured device, 375 pt without one")
     func deviceWidth() throws {
         let project = """
