@@ -118,6 +118,9 @@ public struct CheckOutcome: Sendable {
     /// Findings left out by an `ignore` entry of the project file, with its reason: neither
     /// new nor known, counted apart.
     public var ignored: [IgnoredFinding]
+    /// Baseline entries covered by the check whose text has findings an `ignore` entry left
+    /// out: still there, so neither fixed, changed nor gone.
+    public var ignoredInBaseline: [FindingIdentity]
 
     /// `ignoring` gives the reason a finding is left out (an `ignore` entry's), nil to keep it.
     public init(result: CheckResult, baseline: Baseline? = nil, ignoring: (Finding) -> String? = { _ in nil }) {
@@ -138,6 +141,7 @@ public struct CheckOutcome: Sendable {
             fixed = []
             changed = []
             gone = []
+            ignoredInBaseline = []
             return
         }
         new = findings.filter { !baseline.entries.contains($0.identity) }
@@ -145,7 +149,10 @@ public struct CheckOutcome: Sendable {
         let found = Set(findings.map(\.identity))
         let checkedTexts = Set(result.checked)
         let textsWithFindings = Set(findings.map(\.text))
-        let missing = baseline.entries.filter { result.covers($0) && !found.contains($0) }.sorted()
+        let ignoredTexts = Set(ignored.map(\.finding.text))
+        let covered = baseline.entries.filter { result.covers($0) && !found.contains($0) }.sorted()
+        ignoredInBaseline = covered.filter { ignoredTexts.contains($0.text) }
+        let missing = covered.filter { !ignoredTexts.contains($0.text) }
         fixed = missing.filter { checkedTexts.contains($0.text) && !textsWithFindings.contains($0.text) }
         changed = missing.filter { textsWithFindings.contains($0.text) }
         gone = missing.filter { !checkedTexts.contains($0.text) }

@@ -4,15 +4,16 @@ import LabelModel
 
 /// `check --format json`: one JSON object per line for each finding (`status` `new` or
 /// `known`), then one per baseline entry that now fits (`fixed`), whose text now has a
-/// finding of another kind (`changed`) or whose text is gone (`gone`), with the identity
-/// fields only.
+/// finding of another kind (`changed`), whose text is gone (`gone`) or whose text's findings
+/// the project file ignores (`ignored`), with the identity fields only.
 public enum FindingsJSON {
     public static func lines(_ outcome: CheckOutcome) -> [String] {
         var lines: [String] = []
         for finding in outcome.result.findings {
             lines.append(object(finding, status: outcome.isNew(finding) ? "new" : "known"))
         }
-        for (entries, status) in [(outcome.fixed, "fixed"), (outcome.changed, "changed"), (outcome.gone, "gone")] {
+        for (entries, status) in [(outcome.fixed, "fixed"), (outcome.changed, "changed"), (outcome.gone, "gone"),
+                                  (outcome.ignoredInBaseline, "ignored")] {
             for entry in entries {
                 var writer = JSONWriter(numberStyle: .millis, capacity: 160)
                 writer.beginObject()

@@ -209,7 +209,8 @@ func printText(_ outcome: CheckOutcome, verbose: Bool = false) {
         }
         writeOutput(table.rendered, terminator: "")
     }
-    if !findings.isEmpty, !(outcome.known.isEmpty && outcome.fixed.isEmpty && outcome.changed.isEmpty && outcome.gone.isEmpty) {
+    if !findings.isEmpty, !(outcome.known.isEmpty && outcome.fixed.isEmpty && outcome.changed.isEmpty && outcome.gone.isEmpty
+                            && outcome.ignoredInBaseline.isEmpty) {
         writeOutput("")
     }
     if !outcome.known.isEmpty {
@@ -221,7 +222,9 @@ func printText(_ outcome: CheckOutcome, verbose: Bool = false) {
     }
     for (entries, heading) in [(outcome.fixed, "Now fits (in the baseline; update it with --update-baseline):"),
                                (outcome.changed, "Another kind now (in the baseline; the new finding is listed above):"),
-                               (outcome.gone, "Gone (in the baseline, but the text no longer exists):")] where !entries.isEmpty {
+                               (outcome.gone, "Gone (in the baseline, but the text no longer exists):"),
+                               (outcome.ignoredInBaseline, "Ignored by labelcat.yml (in the baseline; --update-baseline removes them):")]
+        where !entries.isEmpty {
         writeOutput(heading)
         for entry in entries { writeOutput("  \(entry.displayName)") }
     }

@@ -219,6 +219,32 @@ struct ProjectCheckTests {
         #expect(all.allSatisfy { $0["suppressions"]?.array?.count == 1 })
     }
 
+    @Test("A baseline entry whose finding is now ignored is reported as ignored, not as fixed, in text and JSON")
+    func ignoredBaselineEntryIsNotFixed() throws {
+        // No ignore entry yet: the French button's finding goes into the baseline.
+        let directory = try Self.repository(project: Self.projectFile.components(separatedBy: "ignore:\n")[0])
+        let update = try Self.run(["check", "--update-baseline", "../../baseline.json"], in: directory)
+        #expect(update.status == 0, "\(update.stderr)")
+        let baseline = try String(contentsOfFile: directory.path("baseline.json"), encoding: .utf8)
+        #expect(baseline.contains("btn-04-jkl\", \"locale\": \"fr\""), "\(baseline)")
+
+        // Now the project ignores it.
+        try directory.write("labelcat.yml", Self.projectFile)
+        let text = try Self.run(["check", "--baseline", "../../baseline.json"], in: directory)
+        #expect(text.status == 0, "\(text.stdout)\(text.stderr)")
+        #expect(!text.stdout.contains("Now fits"), "\(text.stdout)")
+        #expect(text.stdout.contains("1 finding ignored by labelcat.yml:"), "\(text.stdout)")
+        #expect(text.stdout.contains("Ignored by labelcat.yml (in the baseline; --update-baseline removes them):\n  Main.storyboard/btn-04-jkl [fr"),
+                "\(text.stdout)")
+        let json = try Self.run(["check", "--json", "--baseline", "../../baseline.json"], in: directory)
+        let statuses = try json.stdout.split(separator: "\n").map { line in
+            let object = try JSONValue.parse(String(line))
+            return "\(object["label"]?.string ?? "")/\(object["locale"]?.string ?? "")/\(object["status"]?.string ?? "")"
+        }
+        #expect(statuses.contains("Main.storyboard/btn-04-jkl/fr/ignored"), "\(json.stdout)")
+        #expect(!statuses.contains { $0.hasSuffix("/fixed") }, "\(json.stdout)")
+    }
+
     @Test("A width device - 32 is worked out on the first configured device, 375 pt without one")
     func deviceWidth() throws {
         let project = """
