@@ -23,6 +23,10 @@ public struct ProjectUpdate: Sendable {
     public var projectChanged = false
     /// The import of the changed files; nil when none changed.
     public var importSummary: ImportSummary?
+    /// Files of the sources that could not be read, on every update (not only when they
+    /// changed): those an import skipped, and those a folder search passed over.
+    public var skippedFiles: [SkippedFile] = []
+    public var searchWarnings: [ImportWarning] = []
     /// Labels built in code (`labels` entries): written (new or changed), and removed.
     public var codeLabelsWritten = 0
     public var codeLabelsRemoved = 0
@@ -43,7 +47,8 @@ extension Catalog {
     /// file changed since the last update, the source files whose content changed (or that
     /// are new) imported, those gone removed, then the layouts of what changed computed. The
     /// content hash of every file is kept in `source_files`, written last: an update that fails
-    /// half way is done again by the next one.
+    /// half way is done again by the next one. A file that cannot be read or imported is kept
+    /// there as not imported (`notImported`), so every update reads it again and says why.
     ///
     /// A key two `labels` entries match, and a token file that cannot be read, are
     /// `ProjectError`s naming the project file's lines.
@@ -62,13 +67,17 @@ extension Catalog {
         let sources = project.sources.map(\.path)
         let importer = try XcodeImporter(paths: sources, options: ImportOptions(developmentLanguage: project.developmentLanguage,
                                                                                 skipsUnreadableFiles: true))
+        update.searchWarnings = importer.skipped.filter { warning in
+            guard case .skippedFile(let path, _) = warning else { return true }
+            return project.includes(path)
+        }
         var hashes: [String: String] = [project.file: projectHash]
         var changed: [String] = []
         for file in importer.files where project.includes(file.path) {
             guard hashes[file.path] == nil else { continue }
-            let hash = ContentHash.of(file: file.path) ?? "unreadable"
+            let hash = ContentHash.of(file: file.path) ?? Self.notImported
             hashes[file.path] = hash
-            if update.projectChanged || stored[file.path] != hash { changed.append(file.path) }
+            if update.projectChanged || stored[file.path] != hash || hash == Self.notImported { changed.append(file.path) }
         }
         update.sourceFiles = hashes.count - 1
         update.removedFiles = stored.keys.filter { hashes[$0] == nil }.sorted()
@@ -82,7 +91,10 @@ extension Catalog {
         if !changed.isEmpty {
             let options = TextImportOptions(files: ImportOptions(developmentLanguage: project.developmentLanguage),
                                             matching: .keys, strict: false, replacesFileContents: true)
-            update.importSummary = try importTexts(from: sources, options: options, reading: Set(changed))
+            let summary = try importTexts(from: sources, options: options, reading: Set(changed))
+            update.importSummary = summary
+            update.skippedFiles = summary.skippedFiles
+            for skipped in summary.skippedFiles { hashes[skipped.path] = Self.notImported }
         }
         if update.projectChanged || !changed.isEmpty || !update.removedFiles.isEmpty {
             try applyLabels(of: project, keysOf: update.projectChanged ? nil : changed, update: &update)
@@ -91,6 +103,10 @@ extension Catalog {
         try recordSourceHashes(hashes)
         return update
     }
+
+    /// What `source_files` keeps for a file that could not be read or imported, in place of
+    /// its content hash (which is hexadecimal digits): never equal to a file's hash.
+    static let notImported = "not imported"
 
     /// The stored content hashes, by path.
     private func storedSourceHashes() throws -> [String: String] {

@@ -97,7 +97,8 @@ private func reportUpdate(_ update: ProjectUpdate, seconds: Double, catalog: Str
     if update.overridesApplied > 0 { parts.append("\(counted(update.overridesApplied, "override")) applied") }
     if let layouts = update.layouts { parts.append("\(counted(layouts.written, "layout")) computed") }
     var line = "Catalog \(printable(catalog)) up to date: \(parts.joined(separator: ", ")) in \(formatted(seconds)) s.\n"
-    for skipped in update.importSummary?.skippedFiles ?? [] {
+    for warning in update.searchWarnings { line += "Warning: \(printable(warning.description))\n" }
+    for skipped in update.skippedFiles {
         line += "Warning: \(printable(skipped.error.description)); the file was skipped\n"
     }
     OutputStream.standardError.write(line)

@@ -245,6 +245,31 @@ struct ProjectCheckTests {
         #expect(!statuses.contains { $0.hasSuffix("/fixed") }, "\(json.stdout)")
     }
 
+    @Test("A source file that cannot be imported (not UTF-8, broken JSON) is warned about on every run, not only the first")
+    func unreadableFilesWarnEveryRun() throws {
+        let directory = try Self.repository()
+        // Invalid UTF-8 (C3 28) in a strings table, and a String Catalog cut short.
+        try directory.write("App/de.lproj/Broken.strings", Array("\"a\" = \"".utf8) + [0xC3, 0x28] + Array("\";\n".utf8))
+        try directory.write("App/Cut.xcstrings", "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n")
+        for run in 1...3 {
+            let check = try Self.run(["check"], in: directory)
+            #expect(check.status == 1, "run \(run): \(check.stderr)")
+            #expect(check.stderr.contains("Broken.strings") && check.stderr.contains("Cut.xcstrings"), "run \(run): \(check.stderr)")
+            #expect(check.stderr.components(separatedBy: "; the file was skipped").count - 1 == 2, "run \(run): \(check.stderr)")
+            if run > 1 {
+                // Only the two files are read again; nothing else is imported or laid out.
+                #expect(check.stderr.contains("2 of 7 files imported"), "run \(run): \(check.stderr)")
+                #expect(check.stderr.contains(" 0 layouts computed"), "run \(run): \(check.stderr)")
+            }
+        }
+        // Mended, the file is imported and the warning goes.
+        try directory.write("App/Cut.xcstrings", "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n  }\n}\n")
+        let mended = try Self.run(["check"], in: directory)
+        #expect(!mended.stderr.contains("Cut.xcstrings"), "\(mended.stderr)")
+        let again = try Self.run(["check"], in: directory)
+        #expect(again.stderr.contains("1 of 7 files imported"), "\(again.stderr)")
+    }
+
     @Test("A width device - 32 is worked out on the first configured device, 375 pt without one")
     func deviceWidth() throws {
         let project = """
