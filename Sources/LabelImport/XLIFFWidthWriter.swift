@@ -2,29 +2,6 @@
 import Glibc
 #endif
 
-/// Why `XLIFFWidthWriter` wrote nothing.
-public enum XLIFFWriteError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The file (or folder) cannot be read, is too large, or is not XLIFF 1.2 that libxml2 reads.
-    case unreadable(ImportError)
-    /// A path that is a symbolic link, or not a regular file (a folder where an `.xcloc`'s
-    /// folder was expected): labelcat writes only over a regular file.
-    case notRegularFile(path: String)
-    /// A `<trans-unit>` whose start tag labelcat cannot find in the file's text where libxml2
-    /// read it (a tag made by an entity, a prefixed name, an id it cannot compare).
-    case unplaceable(FileLocation, reason: String)
-    /// Writing the new file or renaming it over the old one failed.
-    case cannotWrite(path: String, reason: String)
-
-    public var description: String {
-        switch self {
-        case .unreadable(let error): "\(error)"
-        case .notRegularFile(let path): "\(path): not a regular file (a symbolic link, a folder, a FIFO or a device); labelcat writes only over a regular file"
-        case .unplaceable(let location, let reason): "\(location): cannot place the width: \(reason)"
-        case .cannotWrite(let path, let reason): "\(path): cannot be written: \(reason)"
-        }
-    }
-}
-
 /// Writes translators' limits into XLIFF 1.2 as Xcode exports it (docs/fixes.md, "Limits for
 /// translators"): `maxwidth="N" size-unit="pixel"` on each `<trans-unit>` whose key has a
 /// width, and nothing else changed, byte for byte.
@@ -41,7 +18,7 @@ public enum XLIFFWidthWriter {
 
     /// The XLIFF files of a path: an `.xliff` file itself, or the `Localized Contents/*.xliff`
     /// of an `.xcloc` folder (in name order; at least one).
-    public static func files(at path: String) throws(XLIFFWriteError) -> [String] {
+    public static func files(at path: String) throws(LimitsWriteError) -> [String] {
         var info = stat()
         guard lstat(path, &info) == 0 else { throw .unreadable(.unreadable(path: path, reason: MappedFile.errorText())) }
         switch info.st_mode & S_IFMT {
@@ -67,7 +44,7 @@ public enum XLIFFWidthWriter {
     /// Puts `maxwidth` and `size-unit` into every unit of `paths` whose key (`TABLE:KEY`) has a
     /// width in `widths`. Every file is read and checked before any is written, so a file
     /// refused leaves them all as they were. Returns how many units each file's change covers.
-    public static func write(_ paths: [String], widths: [String: Int]) throws(XLIFFWriteError) -> [(path: String, units: Int)] {
+    public static func write(_ paths: [String], widths: [String: Int]) throws(LimitsWriteError) -> [(path: String, units: Int)] {
         var rewritten: [(path: String, bytes: [UInt8]?, units: Int, mode: mode_t)] = []
         for path in paths {
             var info = stat()
@@ -80,7 +57,7 @@ public enum XLIFFWidthWriter {
             rewritten.append((path, bytes, units, info.st_mode & 0o7777))
         }
         for file in rewritten {
-            if let bytes = file.bytes { try replace(file.path, with: bytes, mode: file.mode) }
+            if let bytes = file.bytes { try FileReplacement.replace(file.path, with: bytes, mode: file.mode) }
         }
         return rewritten.map { ($0.path, $0.units) }
     }
@@ -94,7 +71,7 @@ public enum XLIFFWidthWriter {
     }
 
     /// The file's new bytes (nil when nothing changes) and how many units get a width.
-    static func rewrite(_ path: String, widths: [String: Int]) throws(XLIFFWriteError) -> ([UInt8]?, Int) {
+    static func rewrite(_ path: String, widths: [String: Int]) throws(LimitsWriteError) -> ([UInt8]?, Int) {
         let file: MappedFile
         do throws(ImportError) {
             file = try MappedFile(path: path)
@@ -178,32 +155,6 @@ public enum XLIFFWidthWriter {
             }
         }
         return units
-    }
-
-    /// Writes `bytes` to a new file beside `path` (never through a symbolic link), with
-    /// `path`'s permissions, and renames it over `path`.
-    static func replace(_ path: String, with bytes: [UInt8], mode: mode_t) throws(XLIFFWriteError) {
-        let temporary = "\(path).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
-        guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: MappedFile.errorText()) }
-        var offset = 0
-        var failure: String?
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
-            if written < 0, errno == EINTR { continue }
-            guard written > 0 else {
-                failure = MappedFile.errorText()
-                break
-            }
-            offset += written
-        }
-        if failure == nil, fchmod(descriptor, mode) != 0 || fsync(descriptor) != 0 { failure = MappedFile.errorText() }
-        if close(descriptor) != 0, failure == nil { failure = MappedFile.errorText() }
-        if failure == nil, rename(temporary, path) != 0 { failure = MappedFile.errorText() }
-        if let failure {
-            unlink(temporary)
-            throw .cannotWrite(path: path, reason: failure)
-        }
     }
 }
 
