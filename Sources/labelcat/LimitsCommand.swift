@@ -23,12 +23,14 @@ let limitsCommand = Command(
         "category", "characters": {LOCALE: N or null}}; csv prints a header and one row per key \
         and locale. --xliff PATH writes maxwidth="N" size-unit="pixel" (N = the width rounded \
         down) onto each <trans-unit> of an .xliff file, or of an .xcloc's Localized Contents, \
-        whose key has a limit, changing nothing else; with --xliff the limits are printed only \
-        when --format is given. Exit status: 0 when done, 1 for an error (a file that cannot \
+        whose key has a limit, changing nothing else. --xcstrings PATH writes each limit into a \
+        String Catalog (its table: the file's name) as the last line of the key's comment, \
+        [labelcat: max N pt, L lines], replacing only such a line, changing nothing else. With \
+        --xliff or --xcstrings the limits are printed only when --format is given. Exit status: 0 when done, 1 for an error (a file that cannot \
         be written is left as it was), 2 when the glob matches no key, 64 for a usage error.
         """,
     arguments: [ArgumentSpec(name: "glob", help: "Only keys (TABLE:KEY) matching this glob (default: all).", optional: true)],
-    options: [LimitsOptions.format, LimitsOptions.xliff],
+    options: [LimitsOptions.format, LimitsOptions.xliff, LimitsOptions.xcstrings],
     run: runLimits)
 
 /// `limits`' options.
@@ -41,11 +43,13 @@ enum LimitsOptions {
         return format
     }
     static let xliff = Option<String>("xliff", "PATH", help: "Write the widths as maxwidth into this .xliff file or .xcloc folder.")
+    static let xcstrings = Option<String>("xcstrings", "PATH", help: "Write each key's limit as the last line of its comment in this String Catalog (.xcstrings).")
 }
 
 func runLimits(_ arguments: ParsedArguments) throws -> Int32 {
     let format = try arguments[LimitsOptions.format]
     let xliff = try arguments[LimitsOptions.xliff]
+    let xcstrings = try arguments[LimitsOptions.xcstrings]
     let glob = arguments.positionals.first ?? "*"
     let found = try openCatalog(arguments).limits(keysMatching: glob)
     for failure in found.failures {
@@ -56,16 +60,27 @@ func runLimits(_ arguments: ParsedArguments) throws -> Int32 {
         OutputStream.standardError.flush()
         return nothingMatchedStatus
     }
-    if let xliff {
-        var widths: [String: Int] = [:]
-        for limit in found.limits { widths[limit.key] = Int(max(0, limit.limit.width).rounded(.down)) }
-        let written = try XLIFFWidthWriter.write(try XLIFFWidthWriter.files(at: xliff), widths: widths)
-        let summary = written.map { "\(printable($0.path)): \(counted($0.units, "unit")) with a width" }.joined(separator: "\n")
+    if xliff != nil || xcstrings != nil {
+        var summary: [String] = []
+        if let xliff {
+            var widths: [String: Int] = [:]
+            for limit in found.limits { widths[limit.key] = Int(max(0, limit.limit.width).rounded(.down)) }
+            let written = try XLIFFWidthWriter.write(try XLIFFWidthWriter.files(at: xliff), widths: widths)
+            summary += written.map { "\(printable($0.path)): \(counted($0.units, "unit")) with a width" }
+        }
+        if let xcstrings {
+            var limits: [String: StringCatalogCommentWriter.Limit] = [:]
+            for limit in found.limits {
+                limits[limit.key] = .init(width: Int(max(0, limit.limit.width).rounded(.down)), lines: limit.limit.lines)
+            }
+            let keys = try StringCatalogCommentWriter.write(xcstrings, limits: limits)
+            summary.append("\(printable(xcstrings)): \(counted(keys, "key")) with a limit in its comment")
+        }
         if format == nil {
-            writeOutput(summary)
+            writeOutput(summary.joined(separator: "\n"))
             return 0
         }
-        OutputStream.standardError.write(summary + "\n")
+        OutputStream.standardError.write(summary.joined(separator: "\n") + "\n")
     }
     OutputStream.standardError.flush()
     switch format ?? .json {

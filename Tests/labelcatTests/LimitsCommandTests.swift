@@ -316,4 +316,132 @@ struct LimitsCommandTests {
         #expect(refused.stderr.contains("from an entity"))
         #expect(try Self.bytes(made) == Array(entity.utf8))
     }
+
+    /// A String Catalog as Xcode writes it (2-space indent, ` : ` separators, members sorted,
+    /// an empty key as `{\n\n    }`): a plural key with an old labelcat line as its comment, a
+    /// key with a human comment of two lines and a quote, one without a comment, an empty one,
+    /// and one no label shows.
+    static let stringCatalog = #"""
+        {
+          "sourceLanguage" : "en",
+          "strings" : {
+            "%lld items" : {
+              "comment" : "[labelcat: max 99 pt, 3 lines]",
+              "localizations" : {
+                "de" : {
+                  "variations" : {
+                    "plural" : {
+                      "one" : {
+                        "stringUnit" : {
+                          "state" : "translated",
+                          "value" : "%lld Artikel"
+                        }
+                      },
+                      "other" : {
+                        "stringUnit" : {
+                          "state" : "translated",
+                          "value" : "%lld Artikel"
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "cart.pay" : {
+              "comment" : "The button that pays: \"Pay now\"\nShown under the total.",
+              "extractionState" : "manual",
+              "localizations" : {
+                "de" : {
+                  "stringUnit" : {
+                    "state" : "translated",
+                    "value" : "Jetzt bezahlen"
+                  }
+                }
+              }
+            },
+            "cart.total" : {
+              "localizations" : {
+                "de" : {
+                  "stringUnit" : {
+                    "state" : "translated",
+                    "value" : "Summe"
+                  }
+                }
+              }
+            },
+            "greeting" : {
+
+            },
+            "not.shown" : {
+              "comment" : "No label shows this."
+            }
+          },
+          "version" : "1.0"
+        }
+        """#
+
+    /// The catalog with exactly the limits written into the comments.
+    static let expectedStringCatalog = stringCatalog
+        .replacing(#""comment" : "[labelcat: max 99 pt, 3 lines]","#, with: #""comment" : "[labelcat: max 200 pt, 2 lines]","#)
+        .replacing(#"Shown under the total.","#, with: #"Shown under the total.\n[labelcat: max 144 pt, 1 line]","#)
+        .replacing("\"cart.total\" : {\n      \"localizations\"",
+                   with: "\"cart.total\" : {\n      \"comment\" : \"[labelcat: max 90 pt, any number of lines]\",\n      \"localizations\"")
+        .replacing("\"greeting\" : {\n\n    }", with: "\"greeting\" : {\n      \"comment\" : \"[labelcat: max 120 pt, 1 line]\"\n    }")
+
+    @Test("--xcstrings writes each limit as the last line of the key's comment: human comments kept, every other byte as Xcode wrote it, idempotent")
+    func stringCatalogRoundTrip() throws {
+        let workspace = try Self.workspace()
+        try workspace.succeed("label", "set", "cart.total", "--frame", "0,0,90,21", "--lines", "0", "--text", "Total",
+                              "--key", "Localizable:cart.total")
+        try workspace.succeed("label", "set", "greeting", "--frame", "0,0,120,21", "--lines", "1", "--text", "Hi",
+                              "--key", "Localizable:greeting")
+        let path = try workspace.directory.write("Localizable.xcstrings", Self.stringCatalog)
+        let run = try workspace.succeed("limits", "--xcstrings", path)
+        #expect(run.stdout.contains("Localizable.xcstrings: 4 keys with a limit in its comment"), "\(run.stdout)")
+        #expect(String(decoding: try Self.bytes(path), as: UTF8.self) == Self.expectedStringCatalog)
+        // Again: nothing changes, the file is not even written (the same inode).
+        let inode = try #require(try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int)
+        let again = try workspace.succeed("limits", "--xcstrings", path, "--format", "json")
+        #expect(again.stderr.contains("4 keys with a limit"), "\(again.stderr)")
+        #expect(again.lines.filter { !$0.isEmpty }.count == 5)
+        #expect(try Self.bytes(path) == Array(Self.expectedStringCatalog.utf8))
+        #expect(try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int == inode)
+        #expect(try workspace.directory.contents().filter { $0.hasSuffix(".tmp") }.isEmpty)
+        // A narrower label: only labelcat's line changes.
+        try workspace.succeed("label", "set", "sheet.pay", "--insets", "0,10,0,10")
+        try workspace.succeed("limits", "--xcstrings", path)
+        #expect(try Self.bytes(path) == Array(Self.expectedStringCatalog.replacing("max 144 pt", with: "max 140 pt").utf8))
+        // The importer reads the comments back, human text first.
+        let imported = try workspace.labelcat("import", path)
+        #expect(imported.status == 0, "\(imported.stderr)")
+    }
+
+    @Test("--xcstrings refuses a symbolic link, and a file that is not a String Catalog, leaving it as it was")
+    func stringCatalogRefusals() throws {
+        let workspace = try Self.workspace()
+        let real = try workspace.directory.write("real.xcstrings", Self.stringCatalog)
+        let link = workspace.directory.path("Localizable.xcstrings")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: real)
+        let linked = try workspace.labelcat("limits", "--xcstrings", link)
+        #expect(linked.status == 1)
+        #expect(linked.stderr.contains("Localizable.xcstrings: not a regular file"), "\(linked.stderr)")
+        #expect(try Self.bytes(real) == Array(Self.stringCatalog.utf8))
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == real)
+
+        let broken = String(Self.stringCatalog.dropLast(40))
+        let cut = try workspace.directory.write("Cut/Localizable.xcstrings", broken)
+        let refused = try workspace.labelcat("limits", "--xcstrings", cut)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("Localizable.xcstrings:"), "\(refused.stderr)")
+        #expect(try Self.bytes(cut) == Array(broken.utf8))
+
+        // A comment that is no string, of a key with a limit.
+        let notString = Self.stringCatalog.replacing(#""comment" : "[labelcat: max 99 pt, 3 lines]""#, with: #""comment" : 3"#)
+        let shaped = try workspace.directory.write("Shape/Localizable.xcstrings", notString)
+        let shape = try workspace.labelcat("limits", "--xcstrings", shaped)
+        #expect(shape.status == 1)
+        #expect(shape.stderr.contains("Localizable.xcstrings:5: key \"%lld items\": comment must be a string"), "\(shape.stderr)")
+        #expect(try Self.bytes(shaped) == Array(notString.utf8))
+    }
 }
