@@ -56,7 +56,8 @@ let package = Package(
         .target(name: "LabelRender", dependencies: ["CCairo", "CPNG", "LabelModel", "LabelLayout", "LabelCatalog", "AutoLayout"]),
         // What a check found, in the forms CI systems and people read: JSON, GitHub Actions
         // annotations, JUnit XML, SARIF, and the HTML report with its pictures.
-        .target(name: "LabelReport", dependencies: ["LabelCatalog", "LabelRender", "LabelModel", "LabelLayout", "LabelJSON", "CFileSync"]),
+        .target(name: "LabelReport", dependencies: ["LabelCatalog", "LabelRender", "LabelModel", "LabelLayout", "LabelJSON", "CFileSync",
+                                                    "AutoLayout"]),
         // Interface Builder's view trees as scenes (views, constraints, guides, stack views,
         // cells), the devices they are laid out on, and solving them for their texts.
         .target(name: "AutoLayout", dependencies: ["LabelJSON", "Cassowary"]),

@@ -29,8 +29,7 @@ public struct SceneLayout: Sendable {
     public var unsolvedReason: String?
     /// The scene's labels the catalog has, in scene order.
     public var labels: [SceneLabelLayout]
-    /// A hash of everything the layout comes from (the scene, its images, the device, each
-    /// label's layout inputs): equal hashes, equal layouts.
+    /// `SceneInputs.inputHash`: equal hashes, equal layouts.
     public var inputHash: String
 
     /// `FILE/SCENE`, as `scenes(matching:)` matches it.
@@ -57,57 +56,35 @@ public struct SceneLabelLayout: Sendable {
     public var findings: [FindingKind]
 }
 
-extension Catalog {
-    /// The scenes whose `FILE/SCENE` matches a glob (`Main.storyboard/*`), sorted.
-    public func scenes(matching glob: String) throws -> [(file: String, scene: String)] {
-        let statement = try database.statement("SELECT file, scene FROM scenes WHERE file || '/' || scene GLOB ? ORDER BY file, scene")
-        defer { statement.reset() }
-        try statement.bind([.text(glob)])
-        var found: [(file: String, scene: String)] = []
-        while try statement.step() { found.append((statement.text(0) ?? "", statement.text(1) ?? "")) }
-        return found
-    }
+/// What a scene's layout for one text comes from: the stored scene, the device, the labels'
+/// resolved definitions. Read from the catalog by `Catalog.sceneInputs`; solved by `layout`.
+public struct SceneInputs: Sendable {
+    public var file: String
+    public var sceneID: String
+    public var scene: Scene
+    var imageSizes: [String: LayoutSize]
+    public var device: Device?
+    public var locale: String
+    public var variant: String
+    public var category: ContentSizeCategory
+    /// The catalog's labels of the scene, by view id.
+    var labels: [String: String]
+    var definitions: [String: LabelDefinition]
+    var resolveErrors: [String: String]
+    /// A hash of all of it (the scene, its images, the device, each label's layout inputs):
+    /// equal hashes, equal layouts. `SceneLayout.inputHash`.
+    public var inputHash: String
 
-    /// A scene laid out for one text of its labels (locale "" = base texts; a label without a
-    /// text in the locale shows its base text, as the app would) on a device (nil: the one it
-    /// was designed at) at a content size category (nil: the first the catalog keeps). The
-    /// labels are laid out fresh from their definitions, as a recompute would store them.
-    public func sceneLayout(file: String, scene sceneID: String, locale: String = "", variant: String = "",
-                            category: ContentSizeCategory? = nil, device deviceName: String? = nil) throws -> SceneLayout {
-        try refreshSettings()
-        let ref = SceneRef(file: file, scene: sceneID)
-        guard let entry = try readSceneEntry(ref) else {
-            throw CatalogError.invalidInput("the catalog has no scene '\(file)/\(sceneID)'")
-        }
-        let scene: Scene
-        switch entry.scene {
-        case .success(let read): scene = read
-        case .failure(let error): throw CatalogError.invalidInput("the stored scene '\(file)/\(sceneID)' cannot be read: \(error)")
-        }
-        let category = category ?? settings.categories[0]
-        var device: Device?
-        if let deviceName {
-            guard let known = Device(named: deviceName) else {
-                throw CatalogError.invalidInput("no device is named '\(deviceName)' (devices: \(Device.all.map(\.name).joined(separator: ", ")))")
-            }
-            device = known
-        } else {
-            device = entry.canvasDevice.flatMap(Device.init(named:))
-        }
+    /// `FILE/SCENE`.
+    public var name: String { "\(file)/\(sceneID)" }
 
-        var resolver = LabelResolver(tokens: try tokenSet())
-        let records = try self.records(for: entry.labels.values.sorted())
-        var definitions: [String: LabelDefinition] = [:]
-        var resolveErrors: [String: String] = [:]
-        for (view, label) in entry.labels {
-            guard let record = records[label] else { continue }
-            do { definitions[view] = try resolver.resolve(record).definition } catch { resolveErrors[view] = "\(error)" }
-        }
+    /// The scene solved with Auto Layout for the labels' texts (the frames Interface Builder
+    /// saved when it cannot be), and each label laid out where it was placed.
+    public func layout(engine: LayoutEngine) -> SceneLayout {
         let measurer = EngineMeasurer(definitions: definitions, engine: engine, locale: locale, variant: variant, category: category)
         let solved = Result { () throws(SceneSolverError) in
-            try SceneSolver(scene: scene, device: device, imageSizes: entry.imageSizes).solve(measuring: measurer)
+            try SceneSolver(scene: scene, device: device, imageSizes: imageSizes).solve(measuring: measurer)
         }
-
         var frames: [String: LayoutRect] = [:]
         var size: LayoutSize
         var unsolvedReason: String?
@@ -117,35 +94,20 @@ extension Catalog {
             size = solved.rootSize
         case .failure(let error):
             unsolvedReason = "\(error)"
-            frames = Self.savedFramesInRoot(scene.root)
+            frames = Catalog.savedFramesInRoot(scene.root)
             size = scene.root.frame.map { LayoutSize(width: $0.width, height: $0.height) }
                 ?? device?.size ?? scene.canvas.freeformSize ?? LayoutSize(width: 0, height: 0)
         }
-        let hidden = Self.hiddenViews(scene.root)
-
-        var hasher = StableHasher()
-        hasher.combine("labelcat-scene-layout")
-        hasher.combine(scene.json.jsonString())
-        for name in entry.imageSizes.keys.sorted() {
-            hasher.combine(name)
-            hasher.combine("\(entry.imageSizes[name]!.width)x\(entry.imageSizes[name]!.height)")
-        }
-        hasher.combine(device?.name ?? "")
-        hasher.combine(LayoutEngine.version)
-
-        var labels: [SceneLabelLayout] = []
+        let hidden = Catalog.hiddenViews(scene.root)
+        var labelLayouts: [SceneLabelLayout] = []
         for view in scene.labels {
-            guard let label = entry.labels[view.id] else { continue }
+            guard let label = labels[view.id] else { continue }
             let solvedLabel = try? solved.get().label(view.id)
             guard let frameInRoot = solvedLabel?.frame.frameInRoot ?? frames[view.id] else { continue }
-            hasher.combine(label)
-            hasher.combine(view.id)
             guard var definition = definitions[view.id] else {
-                let error = resolveErrors[view.id] ?? "the label is not in the catalog"
-                hasher.combine(error)
-                labels.append(SceneLabelLayout(label: label, view: view.id, definition: LabelDefinition(name: label, frame: .zero),
-                                               layout: nil, error: error, frameInRoot: frameInRoot,
-                                               isHidden: hidden.contains(view.id), findings: [.error]))
+                labelLayouts.append(SceneLabelLayout(label: label, view: view.id, definition: LabelDefinition(name: label, frame: .zero),
+                                                     layout: nil, error: resolveErrors[view.id] ?? "the label is not in the catalog",
+                                                     frameInRoot: frameInRoot, isHidden: hidden.contains(view.id), findings: [.error]))
                 continue
             }
             if let solvedLabel, case .autoLayout = solvedLabel.frameSource {
@@ -153,7 +115,6 @@ extension Catalog {
                 definition.isSelfSizing = false
                 if let scale = device?.scale { definition.scale = scale }
             }
-            hasher.combine((try? engine.inputHash(definition, locale: locale, variant: variant, category: category)) ?? "")
             var findings: [FindingKind] = []
             var layout: ComputedLayout?
             var error: String?
@@ -176,13 +137,100 @@ extension Catalog {
                 if let kind = FindingKind(rawValue: finding.kind), !findings.contains(kind) { findings.append(kind) }
             }
             let isHidden = solvedLabel?.isHidden ?? hidden.contains(view.id)
-            if isHidden { findings = [] }
-            labels.append(SceneLabelLayout(label: label, view: view.id, definition: definition, layout: layout, error: error,
-                                           frameInRoot: frameInRoot, isHidden: isHidden, findings: findings))
+            labelLayouts.append(SceneLabelLayout(label: label, view: view.id, definition: definition, layout: layout, error: error,
+                                                 frameInRoot: frameInRoot, isHidden: isHidden, findings: isHidden ? [] : findings))
         }
-        return SceneLayout(file: file, sceneID: sceneID, scene: scene, device: device?.name ?? "", deviceScale: device?.scale, locale: locale, variant: variant,
-                           category: category, size: size, frames: frames, unsolvedReason: unsolvedReason, labels: labels,
-                           inputHash: hasher.hexDigest)
+        return SceneLayout(file: file, sceneID: sceneID, scene: scene, device: device?.name ?? "", deviceScale: device?.scale,
+                           locale: locale, variant: variant, category: category, size: size, frames: frames,
+                           unsolvedReason: unsolvedReason, labels: labelLayouts, inputHash: inputHash)
+    }
+}
+
+extension Catalog {
+    /// Every label of a scene: its scene's file and id, and its view id in the scene.
+    public func sceneLinks() throws -> [String: (file: String, scene: String, view: String)] {
+        let statement = try database.statement("SELECT label, file, scene, view FROM scene_labels")
+        defer { statement.reset() }
+        var links: [String: (file: String, scene: String, view: String)] = [:]
+        while try statement.step() {
+            links[statement.text(0) ?? ""] = (statement.text(1) ?? "", statement.text(2) ?? "", statement.text(3) ?? "")
+        }
+        return links
+    }
+
+    /// The scenes whose `FILE/SCENE` matches a glob (`Main.storyboard/*`), sorted.
+    public func scenes(matching glob: String) throws -> [(file: String, scene: String)] {
+        let statement = try database.statement("SELECT file, scene FROM scenes WHERE file || '/' || scene GLOB ? ORDER BY file, scene")
+        defer { statement.reset() }
+        try statement.bind([.text(glob)])
+        var found: [(file: String, scene: String)] = []
+        while try statement.step() { found.append((statement.text(0) ?? "", statement.text(1) ?? "")) }
+        return found
+    }
+
+    /// A scene laid out for one text of its labels (locale "" = base texts; a label without a
+    /// text in the locale shows its base text, as the app would) on a device (nil: the one it
+    /// was designed at) at a content size category (nil: the first the catalog keeps). The
+    /// labels are laid out fresh from their definitions, as a recompute would store them.
+    public func sceneLayout(file: String, scene sceneID: String, locale: String = "", variant: String = "",
+                            category: ContentSizeCategory? = nil, device deviceName: String? = nil) throws -> SceneLayout {
+        try sceneInputs(file: file, scene: sceneID, locale: locale, variant: variant, category: category, device: deviceName)
+            .layout(engine: engine)
+    }
+
+    /// What a scene's layout for one text comes from, read from the catalog (see `sceneLayout`);
+    /// `SceneInputs.layout(engine:)` solves it, on any thread.
+    public func sceneInputs(file: String, scene sceneID: String, locale: String = "", variant: String = "",
+                            category: ContentSizeCategory? = nil, device deviceName: String? = nil) throws -> SceneInputs {
+        try refreshSettings()
+        let ref = SceneRef(file: file, scene: sceneID)
+        guard let entry = try readSceneEntry(ref) else {
+            throw CatalogError.invalidInput("the catalog has no scene '\(file)/\(sceneID)'")
+        }
+        let scene: Scene
+        switch entry.scene {
+        case .success(let read): scene = read
+        case .failure(let error): throw CatalogError.invalidInput("the stored scene '\(file)/\(sceneID)' cannot be read: \(error)")
+        }
+        let category = category ?? settings.categories[0]
+        var device: Device?
+        if let deviceName, !deviceName.isEmpty {
+            guard let known = Device(named: deviceName) else {
+                throw CatalogError.invalidInput("no device is named '\(deviceName)' (devices: \(Device.all.map(\.name).joined(separator: ", ")))")
+            }
+            device = known
+        } else {
+            device = entry.canvasDevice.flatMap(Device.init(named:))
+        }
+        var resolver = LabelResolver(tokens: try tokenSet())
+        let records = try self.records(for: entry.labels.values.sorted())
+        var definitions: [String: LabelDefinition] = [:]
+        var resolveErrors: [String: String] = [:]
+        for (view, label) in entry.labels {
+            guard let record = records[label] else { continue }
+            do { definitions[view] = try resolver.resolve(record).definition } catch { resolveErrors[view] = "\(error)" }
+        }
+        var hasher = StableHasher()
+        hasher.combine("labelcat-scene-layout")
+        hasher.combine(scene.json.jsonString())
+        for name in entry.imageSizes.keys.sorted() {
+            hasher.combine(name)
+            hasher.combine("\(entry.imageSizes[name]!.width)x\(entry.imageSizes[name]!.height)")
+        }
+        hasher.combine(device?.name ?? "")
+        hasher.combine(LayoutEngine.version)
+        for view in entry.labels.keys.sorted() {
+            hasher.combine(view)
+            hasher.combine(entry.labels[view]!)
+            if let definition = definitions[view] {
+                hasher.combine((try? engine.inputHash(definition, locale: locale, variant: variant, category: category)) ?? "")
+            } else {
+                hasher.combine(resolveErrors[view] ?? "missing")
+            }
+        }
+        return SceneInputs(file: file, sceneID: sceneID, scene: scene, imageSizes: entry.imageSizes, device: device, locale: locale,
+                           variant: variant, category: category, labels: entry.labels, definitions: definitions,
+                           resolveErrors: resolveErrors, inputHash: hasher.hexDigest)
     }
 
     /// The frames Interface Builder saved, moved into the root view's coordinates; views not
