@@ -56,6 +56,77 @@ public struct SceneLabelLayout: Sendable {
     public var findings: [FindingKind]
 }
 
+/// Reads the inputs of scenes for many texts (`Catalog.sceneInputs`), reading each scene and
+/// resolving its labels once. Use it from the catalog's thread.
+public struct SceneInputsReader {
+    private let catalog: Catalog
+    private var resolver: LabelResolver
+    private var scenes: [SceneRef: (entry: SceneEntry, scene: Scene, json: String, definitions: [String: LabelDefinition],
+                                    resolveErrors: [String: String])] = [:]
+
+    public init(catalog: Catalog) throws {
+        try catalog.refreshSettings()
+        self.catalog = catalog
+        resolver = LabelResolver(tokens: try catalog.tokenSet())
+    }
+
+    /// What the scene's layout for one text on one device comes from (see `Catalog.sceneLayout`).
+    public mutating func inputs(file: String, scene sceneID: String, locale: String = "", variant: String = "",
+                                category: ContentSizeCategory? = nil, device deviceName: String? = nil) throws -> SceneInputs {
+        let ref = SceneRef(file: file, scene: sceneID)
+        if scenes[ref] == nil {
+            guard let entry = try catalog.readSceneEntry(ref) else {
+                throw CatalogError.invalidInput("the catalog has no scene '\(file)/\(sceneID)'")
+            }
+            let scene: Scene
+            switch entry.scene {
+            case .success(let read): scene = read
+            case .failure(let error): throw CatalogError.invalidInput("the stored scene '\(file)/\(sceneID)' cannot be read: \(error)")
+            }
+            let records = try catalog.records(for: entry.labels.values.sorted())
+            var definitions: [String: LabelDefinition] = [:]
+            var resolveErrors: [String: String] = [:]
+            for (view, label) in entry.labels {
+                guard let record = records[label] else { continue }
+                do { definitions[view] = try resolver.resolve(record).definition } catch { resolveErrors[view] = "\(error)" }
+            }
+            scenes[ref] = (entry, scene, scene.json.jsonString(), definitions, resolveErrors)
+        }
+        let (entry, scene, json, definitions, resolveErrors) = scenes[ref]!
+        let category = category ?? catalog.contentSizeCategories[0]
+        var device: Device?
+        if let deviceName, !deviceName.isEmpty {
+            guard let known = Device(named: deviceName) else {
+                throw CatalogError.invalidInput("no device is named '\(deviceName)' (devices: \(Device.all.map(\.name).joined(separator: ", ")))")
+            }
+            device = known
+        } else {
+            device = entry.canvasDevice.flatMap(Device.init(named:))
+        }
+        var hasher = StableHasher()
+        hasher.combine("labelcat-scene-layout")
+        hasher.combine(json)
+        for name in entry.imageSizes.keys.sorted() {
+            hasher.combine(name)
+            hasher.combine("\(entry.imageSizes[name]!.width)x\(entry.imageSizes[name]!.height)")
+        }
+        hasher.combine(device?.name ?? "")
+        hasher.combine(LayoutEngine.version)
+        for view in entry.labels.keys.sorted() {
+            hasher.combine(view)
+            hasher.combine(entry.labels[view]!)
+            if let definition = definitions[view] {
+                hasher.combine((try? catalog.engine.inputHash(definition, locale: locale, variant: variant, category: category)) ?? "")
+            } else {
+                hasher.combine(resolveErrors[view] ?? "missing")
+            }
+        }
+        return SceneInputs(file: file, sceneID: sceneID, scene: scene, imageSizes: entry.imageSizes, device: device, locale: locale,
+                           variant: variant, category: category, labels: entry.labels, definitions: definitions,
+                           resolveErrors: resolveErrors, inputHash: hasher.hexDigest)
+    }
+}
+
 /// What a scene's layout for one text comes from: the stored scene, the device, the labels'
 /// resolved definitions. Read from the catalog by `Catalog.sceneInputs`; solved by `layout`.
 public struct SceneInputs: Sendable {
@@ -182,55 +253,8 @@ extension Catalog {
     /// `SceneInputs.layout(engine:)` solves it, on any thread.
     public func sceneInputs(file: String, scene sceneID: String, locale: String = "", variant: String = "",
                             category: ContentSizeCategory? = nil, device deviceName: String? = nil) throws -> SceneInputs {
-        try refreshSettings()
-        let ref = SceneRef(file: file, scene: sceneID)
-        guard let entry = try readSceneEntry(ref) else {
-            throw CatalogError.invalidInput("the catalog has no scene '\(file)/\(sceneID)'")
-        }
-        let scene: Scene
-        switch entry.scene {
-        case .success(let read): scene = read
-        case .failure(let error): throw CatalogError.invalidInput("the stored scene '\(file)/\(sceneID)' cannot be read: \(error)")
-        }
-        let category = category ?? settings.categories[0]
-        var device: Device?
-        if let deviceName, !deviceName.isEmpty {
-            guard let known = Device(named: deviceName) else {
-                throw CatalogError.invalidInput("no device is named '\(deviceName)' (devices: \(Device.all.map(\.name).joined(separator: ", ")))")
-            }
-            device = known
-        } else {
-            device = entry.canvasDevice.flatMap(Device.init(named:))
-        }
-        var resolver = LabelResolver(tokens: try tokenSet())
-        let records = try self.records(for: entry.labels.values.sorted())
-        var definitions: [String: LabelDefinition] = [:]
-        var resolveErrors: [String: String] = [:]
-        for (view, label) in entry.labels {
-            guard let record = records[label] else { continue }
-            do { definitions[view] = try resolver.resolve(record).definition } catch { resolveErrors[view] = "\(error)" }
-        }
-        var hasher = StableHasher()
-        hasher.combine("labelcat-scene-layout")
-        hasher.combine(scene.json.jsonString())
-        for name in entry.imageSizes.keys.sorted() {
-            hasher.combine(name)
-            hasher.combine("\(entry.imageSizes[name]!.width)x\(entry.imageSizes[name]!.height)")
-        }
-        hasher.combine(device?.name ?? "")
-        hasher.combine(LayoutEngine.version)
-        for view in entry.labels.keys.sorted() {
-            hasher.combine(view)
-            hasher.combine(entry.labels[view]!)
-            if let definition = definitions[view] {
-                hasher.combine((try? engine.inputHash(definition, locale: locale, variant: variant, category: category)) ?? "")
-            } else {
-                hasher.combine(resolveErrors[view] ?? "missing")
-            }
-        }
-        return SceneInputs(file: file, sceneID: sceneID, scene: scene, imageSizes: entry.imageSizes, device: device, locale: locale,
-                           variant: variant, category: category, labels: entry.labels, definitions: definitions,
-                           resolveErrors: resolveErrors, inputHash: hasher.hexDigest)
+        var reader = try SceneInputsReader(catalog: self)
+        return try reader.inputs(file: file, scene: sceneID, locale: locale, variant: variant, category: category, device: deviceName)
     }
 
     /// The frames Interface Builder saved, moved into the root view's coordinates; views not

@@ -11,6 +11,9 @@ extension HTMLReport {
     public static let sceneCropMargin = 24.0
     /// Pixels per point of a scene's thumbnail.
     public static let thumbnailScale = 0.4
+    /// Pixels per point of a whole scene's picture (opened from its thumbnail); the cuts around
+    /// findings are at the report's scale.
+    public static let sceneScale = 1.0
 
     /// One scene laid out for one text of its labels: what a scene picture shows.
     struct SceneKey: Hashable, Sendable, Comparable {
@@ -45,6 +48,7 @@ extension HTMLReport {
     struct ScenePainter {
         let catalog: Catalog
         let scale: Double
+        var reader: SceneInputsReader
         var jobs: [Job] = []
         var slots: [SceneKey: Int] = [:]
 
@@ -65,9 +69,10 @@ extension HTMLReport {
             var failure: ReportError?
         }
 
-        init(catalog: Catalog, scale: Double) {
+        init(catalog: Catalog, scale: Double) throws {
             self.catalog = catalog
             self.scale = scale
+            reader = try SceneInputsReader(catalog: catalog)
         }
 
         /// The index of a scene job in `paint`'s result; `view`, when given, is cut out of it.
@@ -79,9 +84,9 @@ extension HTMLReport {
                 var inputs: SceneInputs?
                 var failure = ""
                 do {
-                    inputs = try catalog.sceneInputs(file: key.file, scene: key.scene, locale: key.locale, variant: key.variant,
-                                                     category: ContentSizeCategory(rawValue: key.category),
-                                                     device: key.device.isEmpty ? nil : key.device)
+                    inputs = try reader.inputs(file: key.file, scene: key.scene, locale: key.locale, variant: key.variant,
+                                               category: ContentSizeCategory(rawValue: key.category),
+                                               device: key.device.isEmpty ? nil : key.device)
                 } catch {
                     failure = "\(error)"
                 }
@@ -140,7 +145,7 @@ extension HTMLReport {
             let caption = ([LocaleTag.name(job.key.locale), job.key.variant, layout.device].filter { !$0.isEmpty })
                 .joined(separator: " · ")
             var outcome = Outcome(pictures: ScenePictures(full: .failed("not drawn"), thumbnail: .failed("not drawn"), crops: [:]))
-            var full: LabelRender.Canvas?
+            var detailed: LabelRender.Canvas?
             do {
                 func picture(_ name: String, width: Double, height: Double, draw: () throws -> LabelRender.Canvas) throws -> Picture {
                     let picture = Picture.image(file: "images/" + name, width: width, height: height)
@@ -155,16 +160,18 @@ extension HTMLReport {
                 }
                 if renderer == nil { renderer = try Renderer(engine: engine) }
                 let drawer = renderer!
-                func drawFull() throws -> LabelRender.Canvas {
-                    if let full { return full }
-                    let drawn = try drawer.renderScenes([layout], captions: [caption], scale: scale)
-                    full = drawn
+                // The scene at the report's scale, drawn once for all the cuts that are not kept.
+                func drawDetailed() throws -> LabelRender.Canvas {
+                    if let detailed { return detailed }
+                    let drawn = try drawer.renderScenes([layout], captions: [], scale: scale, legend: false)
+                    detailed = drawn
                     return drawn
                 }
                 let legendHeight = 2 * Renderer.ScenePicture.legendRowHeight + 2 * Renderer.ScenePicture.legendPadding
-                outcome.pictures.full = try picture(fileName(stem, inputs.inputHash, "full", scale: scale),
-                                                    width: max(layout.size.width, 1), height: layout.size.height + legendHeight,
-                                                    draw: drawFull)
+                outcome.pictures.full = try picture(fileName(stem, inputs.inputHash, "full", scale: sceneScale),
+                                                    width: max(layout.size.width, 1), height: layout.size.height + legendHeight) {
+                    try drawer.renderScenes([layout], captions: [caption], scale: sceneScale)
+                }
                 outcome.pictures.thumbnail = try picture(fileName(stem + "@thumbnail", inputs.inputHash, "thumbnail", scale: thumbnailScale),
                                                          width: layout.size.width * thumbnailScale,
                                                          height: layout.size.height * thumbnailScale) {
@@ -178,7 +185,7 @@ extension HTMLReport {
                     let crop = cropRect(label.frameInRoot, in: layout.size)
                     outcome.pictures.crops[view] = try picture(fileName(stem + "@" + view, inputs.inputHash, "crop", scale: scale),
                                                                width: crop.width, height: crop.height) {
-                        try drawFull().cropped(x: Int((crop.x * scale).rounded(.down)), y: Int((crop.y * scale).rounded(.down)),
+                        try drawDetailed().cropped(x: Int((crop.x * scale).rounded(.down)), y: Int((crop.y * scale).rounded(.down)),
                                                width: Int((crop.width * scale).rounded(.up)),
                                                height: Int((crop.height * scale).rounded(.up)))
                     }

@@ -43,7 +43,7 @@ public struct HTMLReport {
     public func write(to directory: String, catalog: Catalog) throws -> Written {
         let folder = try ReportDirectory(path: directory)
         var painter = try Painter(catalog: catalog, scale: scale)
-        var scenePainter = ScenePainter(catalog: catalog, scale: scale)
+        var scenePainter = try ScenePainter(catalog: catalog, scale: scale)
         let links = try catalog.sceneLinks()
         var entries: [FindingEntry] = []
         var requests: [(entry: Int, picture: Int?, base: Int?)] = []
