@@ -82,6 +82,16 @@ struct RenderCommandTests {
         #expect(Self.pixels(compared).map(\.width) == 393 * 2 + 16, "\(compared.stdout)")
         #expect(compared.stdout.contains("1 with findings"), "the German title is truncated: \(compared.stdout)")
 
+        // A glob of several scenes: a picture of each in the folder --out names.
+        let other = sceneStoryboard(views: [.label("other", "Other", frame: (0, 0, 100, 30), pin: (10, 10, 100, 30))])
+        try workspace.directory.write("App/Base.lproj/Other.storyboard", Array(other.utf8))
+        try workspace.succeed("import", workspace.directory.path("App"))
+        let many = try workspace.succeed(["render", "--scene", "*", "--scale", "1", "--out", "pictures"])
+        #expect(many.lines.count == 2, "\(many.stdout)")
+        #expect(try workspace.directory.contents("pictures") == ["Main.storyboard_vc1.png", "Other.storyboard_vc1.png"])
+        let toStandardOutput = try workspace.labelcat("render", "--scene", "*", "--out", "-")
+        #expect(toStandardOutput.status == 1 && toStandardOutput.stderr.contains("give a folder"), "\(toStandardOutput.stderr)")
+
         let missing = try workspace.labelcat("render", "--scene", "Nothing.storyboard/*", "--out", "x.png")
         #expect(missing.status == 1 && missing.stderr.contains("no scenes match"), "\(missing.stderr)")
         let misused = try workspace.labelcat("render", "title", "--compare", "de", "--out", "x.png")
