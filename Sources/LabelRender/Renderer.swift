@@ -357,7 +357,7 @@ public final class Renderer {
     }
 
     /// Strokes the pixels just inside a rectangle given in device pixels.
-    func strokeDeviceRect(_ rect: Rect, _ color: Color, dashed: Bool = false, in context: DrawingContext) {
+    private func strokeDeviceRect(_ rect: Rect, _ color: Color, dashed: Bool = false, in context: DrawingContext) {
         let cairo = context.cairo
         let left = rect.minX.rounded(.down) + 0.5, top = rect.minY.rounded(.down) + 0.5
         let right = max(left, rect.maxX.rounded(.up) - 0.5), bottom = max(top, rect.maxY.rounded(.up) - 0.5)

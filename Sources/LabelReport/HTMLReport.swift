@@ -9,6 +9,9 @@ import LabelRender
 /// findings per locale and category; each finding with its picture beside the base text's
 /// (drawn with the debug outlines: bounds, inset box, text rect, baselines), filterable by
 /// locale, category, kind (and, with a baseline, new or known); the labels that fit, folded.
+/// A finding of a label of a storyboard or xib scene is pictured cut out of its scene, beside
+/// the same cut of the base texts' scene; each scene has a section with a thumbnail per
+/// checked locale and the list of its findings (`HTMLReport+Scenes.swift`).
 ///
 /// ```swift
 /// let outcome = CheckOutcome(result: try catalog.check())
