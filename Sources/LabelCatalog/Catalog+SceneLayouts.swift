@@ -283,24 +283,4 @@ extension Catalog {
         visit(root, inHidden: false)
         return hidden
     }
-
-    /// What is stored of one scene (nil when there is no such scene).
-    func readSceneEntry(_ ref: SceneRef) throws -> SceneEntry? {
-        let sceneRow = try database.statement("SELECT device, json, images FROM scenes WHERE file = ? AND scene = ?")
-        defer { sceneRow.reset() }
-        try sceneRow.bind([.text(ref.file), .text(ref.scene)])
-        guard try sceneRow.step() else { return nil }
-        let scene = Result { () throws(SceneJSONError) in try Scene(json: try Self.parseSceneJSON(sceneRow.text(1) ?? "")) }
-        let images = (try? JSONValue.parse(sceneRow.text(2) ?? "{}").object) ?? JSONObject()
-        var imageSizes: [String: LayoutSize] = [:]
-        for (name, size) in images {
-            imageSizes[name] = LayoutSize(width: size["width"]?.number ?? 0, height: size["height"]?.number ?? 0)
-        }
-        var entry = SceneEntry(scene: scene, imageSizes: imageSizes, canvasDevice: sceneRow.text(0), labels: [:])
-        let labelsOf = try database.statement("SELECT label, view FROM scene_labels WHERE file = ? AND scene = ?")
-        defer { labelsOf.reset() }
-        try labelsOf.bind([.text(ref.file), .text(ref.scene)])
-        while try labelsOf.step() { entry.labels[labelsOf.text(1) ?? ""] = labelsOf.text(0) ?? "" }
-        return entry
-    }
 }
