@@ -33,7 +33,7 @@ let renderCommand = Command(
         placeholders, every label with its text in --locale, and a band around each label \
         with a finding (truncated red, lines orange, clipped magenta, shrunk yellow; a legend \
         under the scene names them). --compare LOCALE draws the base texts on the left and \
-        LOCALE's on the right.
+        LOCALE's on the right (--locale's on the left when given).
         """,
     arguments: [ArgumentSpec(name: "name-or-glob", help: "A label's name, or a glob of names (not with --scene).", optional: true)],
     options: [RenderOptions.out, RenderOptions.scale, RenderOptions.locale, RenderOptions.variant, CommonOptions.category,
@@ -57,7 +57,7 @@ enum RenderOptions {
     }
     static let debug = Flag("debug", help: "Outline bounds, inset box, text rect and baselines.")
     static let scene = Option<String>("scene", "FILE/SCENE", help: "Draw this scene (or a glob of scenes) of the catalog, e.g. 'Main.storyboard/vc1'.")
-    static let compare = Option<String>("compare", "LOCALE", help: "With --scene: the base texts on the left, this locale's on the right.")
+    static let compare = Option<String>("compare", "LOCALE", help: "With --scene: the base texts (or --locale's) on the left, this locale's on the right.")
     /// `--appearance light|dark`.
     static let appearance = Option("appearance", "light|dark", help: "With --scene: resolve system colours for this appearance (default: light).") { text, commandPath in
         guard let appearance = Appearance(rawValue: text.lowercased()) else {
@@ -224,7 +224,7 @@ func runSceneRender(_ arguments: ParsedArguments, scenes pattern: String, out: S
     if isFolder { try makeOutputFolder(out) }
     let renderer = try Renderer(engine: catalog.engine)
     for scene in scenes {
-        let layout = try catalog.sceneLayout(file: scene.file, scene: scene.scene, locale: compare == nil ? locale : "",
+        let layout = try catalog.sceneLayout(file: scene.file, scene: scene.scene, locale: locale,
                                              variant: variant, category: category, device: device)
         var layouts = [layout]
         var captions = [sceneCaption(layout)]
