@@ -33,7 +33,9 @@ let renderCommand = Command(
         placeholders, every label with its text in --locale, and a band around each label \
         with a finding (truncated red, lines orange, clipped magenta, shrunk yellow; a legend \
         under the scene names them). --compare LOCALE draws the base texts on the left and \
-        LOCALE's on the right (--locale's on the left when given).
+        LOCALE's on the right (--locale's on the left when given). A GLOB whose labels are all \
+        in scenes, more than one, draws those scenes so (--out a folder): a scene's frames are \
+        its own, and labels of several scenes on one screen would lie on each other.
         """,
     arguments: [ArgumentSpec(name: "name-or-glob", help: "A label's name, or a glob of names (not with --scene).", optional: true)],
     options: [RenderOptions.out, RenderOptions.scale, RenderOptions.locale, RenderOptions.variant, CommonOptions.category,
@@ -96,6 +98,16 @@ func runRender(_ arguments: ParsedArguments) throws -> Int32 {
     let catalog = try openCatalog(arguments)
     let records = isGlob ? try catalog.labels(matching: pattern) : [try catalog.label(named: pattern)]
     guard !records.isEmpty else { throw CommandError("no labels match '\(pattern)'") }
+    if isGlob, !sheet, !arguments[RenderOptions.debug] {
+        // Frames of a scene's labels are in that scene: labels of several scenes on one screen
+        // would lie on each other, so each scene is drawn whole, its labels in it.
+        let links = try catalog.sceneLinks()
+        let scenes = Set(records.compactMap { links[$0.name].map { [$0.file, $0.scene] } })
+        if scenes.count > 1, records.allSatisfy({ links[$0.name] != nil }) {
+            return try renderScenes(scenes.sorted { $0.lexicographicallyPrecedes($1) }.map { (file: $0[0], scene: $0[1]) }, arguments,
+                                    catalog: catalog, out: out, matched: "the labels matching '\(pattern)' are in \(scenes.count) scenes")
+        }
+    }
     let tokens = try catalog.tokenSet()
 
     var cells: [SheetCell] = []
@@ -210,17 +222,23 @@ func runSceneRender(_ arguments: ParsedArguments, scenes pattern: String, out: S
     if arguments[RenderOptions.sheet] || arguments.isGiven(RenderOptions.columns) || arguments[RenderOptions.debug] {
         throw UsageError(message: "'--sheet', '--columns' and '--debug' do not go with '--scene'.", commandPath: arguments.path)
     }
+    let catalog = try openCatalog(arguments)
+    let scenes = try catalog.scenes(matching: pattern)
+    guard !scenes.isEmpty else { throw CommandError("no scenes match '\(pattern)'") }
+    return try renderScenes(scenes, arguments, catalog: catalog, out: out, matched: "'\(pattern)' matches \(scenes.count) scenes")
+}
+
+/// Draws each scene to `out` (a folder for more than one, named in errors by `matched`).
+func renderScenes(_ scenes: [(file: String, scene: String)], _ arguments: ParsedArguments, catalog: Catalog, out: String,
+                  matched: String) throws -> Int32 {
     let locale = try arguments[RenderOptions.locale] ?? ""
     let variant = try arguments[RenderOptions.variant] ?? ""
     let category = try arguments[CommonOptions.category]
     let device = try arguments[CommonOptions.device]
     let compare = try arguments[RenderOptions.compare]
     let appearance = try arguments[RenderOptions.appearance] ?? .light
-    let catalog = try openCatalog(arguments)
-    let scenes = try catalog.scenes(matching: pattern)
-    guard !scenes.isEmpty else { throw CommandError("no scenes match '\(pattern)'") }
     let isFolder = scenes.count > 1
-    if isFolder, out == "-" { throw CommandError("'\(pattern)' matches \(scenes.count) scenes: give a folder to --out, not standard output") }
+    if isFolder, out == "-" { throw CommandError("\(matched): give a folder to --out, not standard output") }
     if isFolder { try makeOutputFolder(out) }
     let renderer = try Renderer(engine: catalog.engine)
     for scene in scenes {

@@ -89,6 +89,11 @@ struct RenderCommandTests {
         let many = try workspace.succeed(["render", "--scene", "*", "--scale", "1", "--out", "pictures"])
         #expect(many.lines.count == 2, "\(many.stdout)")
         #expect(try workspace.directory.contents("pictures") == ["Main.storyboard_vc1.png", "Other.storyboard_vc1.png"])
+        // A glob of labels of several scenes draws those scenes whole: each scene's frames are its own.
+        let composed = try workspace.succeed(["render", "*", "--scale", "1", "--out", "composed"])
+        #expect(try workspace.directory.contents("composed") == ["Main.storyboard_vc1.png", "Other.storyboard_vc1.png"], "\(composed.stdout)")
+        let oneScene = try workspace.succeed(["render", "Main.storyboard/*", "--scale", "1", "--out", "main.png"])
+        #expect(oneScene.stdout.contains("1 label)"), "labels of one scene stay a screen of labels: \(oneScene.stdout)")
         let toStandardOutput = try workspace.labelcat("render", "--scene", "*", "--out", "-")
         #expect(toStandardOutput.status == 1 && toStandardOutput.stderr.contains("give a folder"), "\(toStandardOutput.stderr)")
 
