@@ -80,7 +80,7 @@ public final class LabelField: Sendable {
         case font
         /// `{top, left, bottom, right}`, points ≥ 0.
         case insets
-        /// A list of strings and numbers (format arguments).
+        /// A list of strings, numbers and argument declarations (format arguments).
         case arguments
         /// `{horizontal, vertical}`, Auto Layout priorities from 1 to 1000.
         case priorities
