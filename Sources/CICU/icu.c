@@ -143,7 +143,8 @@ int32_t lc_format_number(const char *locale, double value, int fraction, int cur
     return U_FAILURE(status) || length > capacity ? -1 : length;
 }
 
-int32_t lc_format_date(const char *locale, const char *skeleton, int32_t daysSinceEpoch, uint16_t *out, int32_t capacity) {
+int32_t lc_format_longest_date(const char *locale, const char *skeleton, int32_t firstDay, int32_t count,
+                               uint16_t *out, int32_t capacity) {
     char identifier[ULOC_FULLNAME_CAPACITY];
     icu_locale(locale, identifier, sizeof identifier);
     UErrorCode status = U_ZERO_ERROR;
@@ -159,8 +160,19 @@ int32_t lc_format_date(const char *locale, const char *skeleton, int32_t daysSin
     static const UChar utc[] = {'U', 'T', 'C', 0};
     UDateFormat *format = udat_open(UDAT_PATTERN, UDAT_PATTERN, identifier, utc, 3, pattern, patternLength, &status);
     if (U_FAILURE(status)) return -1;
-    UDate date = ((double)daysSinceEpoch * 86400.0 + 43200.0) * 1000.0;
-    int32_t length = udat_format(format, date, (UChar *)out, capacity, NULL, &status);
+    UChar text[256];
+    int32_t longest = -1, longestPoints = -1;
+    for (int32_t day = firstDay; day < firstDay + count; day++) {
+        UDate date = ((double)day * 86400.0 + 43200.0) * 1000.0;
+        int32_t length = udat_format(format, date, text, 256, NULL, &status);
+        if (U_FAILURE(status) || length > 256 || length > capacity) { longest = -1; break; }
+        int32_t points = u_countChar32(text, length);
+        if (points > longestPoints) {
+            longestPoints = points;
+            longest = length;
+            memcpy(out, text, (size_t)length * sizeof(UChar));
+        }
+    }
     udat_close(format);
-    return U_FAILURE(status) || length > capacity ? -1 : length;
+    return longest;
 }

@@ -44,9 +44,11 @@ int lc_script_extensions(int32_t codePoint, uint32_t *tags, int capacity);
 /// Writes UTF-16 into out (capacity code units) and returns its length, or -1 on error.
 int32_t lc_format_number(const char *locale, double value, int fraction, int currency, const char *currencyCode,
                          uint16_t *out, int32_t capacity);
-/// Formats a date (`daysSinceEpoch` days after 1970-01-01, at noon UTC) in the locale's best
-/// pattern for an ICU skeleton ("yMMMMd"; ICU's udatpg), in UTC. Same return as above.
-int32_t lc_format_date(const char *locale, const char *skeleton, int32_t daysSinceEpoch, uint16_t *out, int32_t capacity);
+/// The longest, in code points, of `count` days from `firstDay` (days after 1970-01-01, each at
+/// noon UTC) formatted in the locale's best pattern for an ICU skeleton ("yMMMMd"; ICU's udatpg),
+/// the first of equally long ones. Same return as above.
+int32_t lc_format_longest_date(const char *locale, const char *skeleton, int32_t firstDay, int32_t count,
+                               uint16_t *out, int32_t capacity);
 
 /// ICU's version, e.g. "72.1".
 const char *lc_icu_version(void);

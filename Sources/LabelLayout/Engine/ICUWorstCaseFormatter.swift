@@ -10,7 +10,7 @@ import Synchronization
 ///   locale's digits, grouping and separators: de `8.888`, ar `٨٬٨٨٨`, hi `88,88,888`.
 /// - A currency amount is the same number with `.88` added, formatted as the locale's currency
 ///   (or the declared one) with its symbol and fraction digits: de `8.888,88 €`, ja `￥8,889`.
-/// - A date is the longest, by characters, of every day of 2028 in the locale's pattern for the
+/// - A date is the longest, in code points, of every day of 2028 in the locale's pattern for the
 ///   skeleton (so the longest month name, and weekday when the skeleton has one): de
 ///   `28. September 2028`, ja `2028年12月28日`; the first of equally long ones.
 ///
@@ -53,14 +53,7 @@ public final class ICUWorstCaseFormatter: WorstCaseFormatter {
             guard let value = Double(String(repeating: "8", count: digits) + ".88") else { return nil }
             return utf16 { lc_format_number(locale, value, 0, 1, code ?? "", $0, $1) }
         case .date(let skeleton):
-            var longest: String?
-            var longestCount = 0
-            for day in firstDayOf2028..<(firstDayOf2028 + 366) {
-                guard let text = utf16({ lc_format_date(locale, skeleton, Int32(day), $0, $1) }) else { return nil }
-                let count = text.count
-                if count > longestCount { longest = text; longestCount = count }
-            }
-            return longest
+            return utf16 { lc_format_longest_date(locale, skeleton, Int32(firstDayOf2028), 366, $0, $1) }
         }
     }
 
