@@ -52,10 +52,12 @@ let package = Package(
         .target(name: "LabelLayout", dependencies: ["CHarfBuzz", "CFontconfig", "CICU", "LabelJSON", "LabelModel"]),
         .target(name: "LabelCatalog", dependencies: ["CSQLite", "LabelModel", "LabelLayout", "LabelJSON", "AutoLayout"],
                 plugins: ["EmbedMigrations"]),
-        .target(name: "LabelRender", dependencies: ["CCairo", "CPNG", "LabelModel", "LabelLayout"]),
+        // Pictures: labels alone, on screens and sheets, and the catalog's scenes with their views.
+        .target(name: "LabelRender", dependencies: ["CCairo", "CPNG", "LabelModel", "LabelLayout", "LabelCatalog", "AutoLayout"]),
         // What a check found, in the forms CI systems and people read: JSON, GitHub Actions
         // annotations, JUnit XML, SARIF, and the HTML report with its pictures.
-        .target(name: "LabelReport", dependencies: ["LabelCatalog", "LabelRender", "LabelModel", "LabelLayout", "LabelJSON", "CFileSync"]),
+        .target(name: "LabelReport", dependencies: ["LabelCatalog", "LabelRender", "LabelModel", "LabelLayout", "LabelJSON", "CFileSync",
+                                                    "AutoLayout"]),
         // Interface Builder's view trees as scenes (views, constraints, guides, stack views,
         // cells), the devices they are laid out on, and solving them for their texts.
         .target(name: "AutoLayout", dependencies: ["LabelJSON", "Cassowary"]),
@@ -91,7 +93,8 @@ let package = Package(
                                                              "LabelImport", "TestSupport"]),
         // The CLI, run as a process; `OptionDeclarationTests` also walks its command table in process.
         .testTarget(name: "labelcatTests", dependencies: ["labelcat", "LabelJSON", "LabelModel", "TestSupport"]),
-        .testTarget(name: "LabelRenderTests", dependencies: ["LabelRender", "LabelModel", "LabelLayout", "CPNG"]),
+        .testTarget(name: "LabelRenderTests", dependencies: ["LabelRender", "LabelModel", "LabelLayout", "CPNG", "LabelCatalog", "LabelSync",
+                                                            "AutoLayout", "TestSupport"]),
         .testTarget(name: "LabelReportTests", dependencies: ["LabelReport", "LabelCatalog", "LabelModel", "LabelJSON", "TestSupport"]),
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary", "TestSupport"]),
         .testTarget(name: "AutoLayoutTests", dependencies: ["AutoLayout", "LabelJSON"]),

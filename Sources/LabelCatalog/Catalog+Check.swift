@@ -1,4 +1,5 @@
 import AutoLayout
+import LabelJSON
 import LabelLayout
 import LabelModel
 
@@ -271,6 +272,12 @@ extension Catalog {
                 findings.append(finding)
             }
         }
+        if !isReadOnly {
+            // Only a cache: a check that cannot keep its advice has still found what it found.
+            let wholeCatalog = scope.glob == "*" && scope.locales == nil && scope.categories == nil && scope.device == nil
+                && scope.shard == nil
+            try? keep(measurer.computedAdvice, used: measurer.usedAdvice, replacing: wholeCatalog)
+        }
         var result = CheckResult(scope: scope, checked: checked, findings: findings, labelCount: labels,
                                  localeMatches: localeMatches, categories: categories, keysWithoutLabels: try keysWithoutLabels())
         result.savedFrames = savedFrames
@@ -334,6 +341,10 @@ struct OverflowMeasurer {
     let minimumCategory: ContentSizeCategory?
     var resolver: LabelResolver
     var definitions: [String: LabelFacts] = [:]
+    /// Advice worked out by this check, by input hash, not yet in the catalog.
+    var computedAdvice: [String: FindingAdvice] = [:]
+    /// The input hashes of every finding's advice this check used.
+    var usedAdvice: Set<String> = []
 
     /// What findings say of a label: its resolved definition (nil when it no longer
     /// resolves), key and source, and the locale its base text comes from when it is its
@@ -373,12 +384,28 @@ struct OverflowMeasurer {
         // A self-sizing label has the height of its lines: it never loses one to its height.
         if shown < limit, definition.isSelfSizing { return nil }
         if shown < limit { finding.kind = .lines }
-        let overflow = try catalog.engine.overflow(definition, locale: key.locale, variant: key.variant, category: key.category,
-                                                   fontSize: row.fontSize, linesShown: shown, linesNeeded: needed)
-        finding.widthOver = overflow.width
-        finding.heightOver = overflow.height
-        finding.fix = try catalog.engine.fix(LayoutSubject(definition, locale: key.locale, variant: key.variant, category: key.category))
+        let advice = try advice(definition, key: key, fontSize: row.fontSize, linesShown: shown, linesNeeded: needed)
+        finding.widthOver = advice.widthOver
+        finding.heightOver = advice.heightOver
+        finding.fix = advice.fix
         return finding
+    }
+
+    /// How far a text that does not fit is over, and its fix: the catalog's, kept by the input
+    /// hash of the label as placed (`finding_advice`), else worked out by laying the text out
+    /// again and kept in `computedAdvice` for `Catalog.keep(_:used:replacing:)`.
+    mutating func advice(_ definition: LabelDefinition, key: LayoutKey, fontSize: Double?, linesShown: Int,
+                         linesNeeded: Int) throws -> FindingAdvice {
+        let hash = try catalog.engine.inputHash(definition, locale: key.locale, variant: key.variant, category: key.category)
+        usedAdvice.insert(hash)
+        if let known = computedAdvice[hash] { return known }
+        if let stored = try catalog.storedAdvice(hash) { return stored }
+        let overflow = try catalog.engine.overflow(definition, locale: key.locale, variant: key.variant, category: key.category,
+                                                   fontSize: fontSize, linesShown: linesShown, linesNeeded: linesNeeded)
+        let fix = try catalog.engine.fix(LayoutSubject(definition, locale: key.locale, variant: key.variant, category: key.category))
+        let advice = FindingAdvice(widthOver: overflow.width, heightOver: overflow.height, fix: fix)
+        computedAdvice[hash] = advice
+        return advice
     }
 
     /// For a text that fits, when a headroom or minimum category is asked for: a `category`
@@ -465,5 +492,59 @@ extension Catalog {
             }
         }
         return nil
+    }
+}
+
+/// How far a text that does not fit its label is over, and the smallest changes that make it
+/// fit, as `check` reports them.
+struct FindingAdvice {
+    var widthOver: Double
+    var heightOver: Double
+    var fix: FitFix?
+}
+
+extension Catalog {
+    /// The advice kept for an input hash (`finding_advice`), nil when there is none.
+    func storedAdvice(_ inputHash: String) throws -> FindingAdvice? {
+        let statement = try database.statement("SELECT width_over, height_over, fix FROM finding_advice WHERE input_hash = ?")
+        try statement.bind([.text(inputHash)])
+        guard try statement.step() else { return nil }
+        let fix = statement.text(2).flatMap { try? JSONValue.parse($0) }.flatMap(FitFix.init(json:))
+        return FindingAdvice(widthOver: statement.double(0), heightOver: statement.double(1), fix: fix)
+    }
+
+    /// Keeps the advice a check worked out; with `replacing`, a check of every text, also
+    /// deletes what it did not use (advice for layouts that have changed since).
+    func keep(_ computed: [String: FindingAdvice], used: Set<String>, replacing: Bool) throws {
+        guard !computed.isEmpty || replacing else { return }
+        try write {
+            if replacing {
+                let stored = try database.statement("SELECT input_hash FROM finding_advice")
+                var unused: [String] = []
+                while try stored.step() {
+                    if let hash = stored.text(0), !used.contains(hash) { unused.append(hash) }
+                }
+                let delete = try database.statement("DELETE FROM finding_advice WHERE input_hash = ?")
+                for hash in unused {
+                    try delete.bind([.text(hash)])
+                    _ = try delete.step()
+                    delete.reset()
+                }
+            }
+            let insert = try database.statement("""
+                INSERT OR REPLACE INTO finding_advice (input_hash, width_over, height_over, fix) VALUES (?, ?, ?, ?)
+                """)
+            for (hash, advice) in computed {
+                var fix = SQLValue.null
+                if let found = advice.fix {
+                    var writer = JSONWriter(numberStyle: .exact, capacity: 256)
+                    found.writeJSON(into: &writer)
+                    fix = .text(writer.string)
+                }
+                try insert.bind([.text(hash), .real(advice.widthOver), .real(advice.heightOver), fix])
+                _ = try insert.step()
+                insert.reset()
+            }
+        }
     }
 }

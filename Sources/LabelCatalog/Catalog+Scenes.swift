@@ -263,34 +263,35 @@ extension Catalog {
         var refs: [SceneRef] = []
         while try linked.step() { refs.append(SceneRef(file: linked.text(0) ?? "", scene: linked.text(1) ?? "")) }
         guard !refs.isEmpty else { return nil }
-        let sceneRow = try database.statement("SELECT device, json, images FROM scenes WHERE file = ? AND scene = ?")
-        let labelsOf = try database.statement("SELECT label, view FROM scene_labels WHERE file = ? AND scene = ?")
         var links: [String: (scene: SceneRef, view: String)] = [:]
         var entries: [SceneRef: SceneEntry] = [:]
         for ref in refs {
-            sceneRow.reset()
-            try sceneRow.bind([.text(ref.file), .text(ref.scene)])
-            guard try sceneRow.step() else { continue }
-            let scene = Result { () throws(SceneJSONError) in try Scene(json: try Self.parseSceneJSON(sceneRow.text(1) ?? "")) }
-            let images = (try? JSONValue.parse(sceneRow.text(2) ?? "{}").object) ?? JSONObject()
-            var imageSizes: [String: LayoutSize] = [:]
-            for (name, size) in images {
-                imageSizes[name] = LayoutSize(width: size["width"]?.number ?? 0, height: size["height"]?.number ?? 0)
-            }
-            var entry = SceneEntry(scene: scene, imageSizes: imageSizes, canvasDevice: sceneRow.text(0), labels: [:])
-            sceneRow.reset()
-            labelsOf.reset()
-            try labelsOf.bind([.text(ref.file), .text(ref.scene)])
-            while try labelsOf.step() {
-                let label = labelsOf.text(0) ?? "", view = labelsOf.text(1) ?? ""
-                entry.labels[view] = label
-                links[label] = (ref, view)
-            }
-            labelsOf.reset()
+            guard let entry = try readSceneEntry(ref) else { continue }
+            for (view, label) in entry.labels { links[label] = (ref, view) }
             entries[ref] = entry
         }
         let others = links.keys.filter { records[$0] == nil }.sorted()
         return SceneContext(links: links, entries: entries, otherRecords: others.isEmpty ? [:] : try self.records(for: others))
+    }
+
+    /// What is stored of one scene (nil when there is no such scene).
+    func readSceneEntry(_ ref: SceneRef) throws -> SceneEntry? {
+        let sceneRow = try database.statement("SELECT device, json, images FROM scenes WHERE file = ? AND scene = ?")
+        defer { sceneRow.reset() }
+        try sceneRow.bind([.text(ref.file), .text(ref.scene)])
+        guard try sceneRow.step() else { return nil }
+        let scene = Result { () throws(SceneJSONError) in try Scene(json: try Self.parseSceneJSON(sceneRow.text(1) ?? "")) }
+        let images = (try? JSONValue.parse(sceneRow.text(2) ?? "{}").object) ?? JSONObject()
+        var imageSizes: [String: LayoutSize] = [:]
+        for (name, size) in images {
+            imageSizes[name] = LayoutSize(width: size["width"]?.number ?? 0, height: size["height"]?.number ?? 0)
+        }
+        var entry = SceneEntry(scene: scene, imageSizes: imageSizes, canvasDevice: sceneRow.text(0), labels: [:])
+        let labelsOf = try database.statement("SELECT label, view FROM scene_labels WHERE file = ? AND scene = ?")
+        defer { labelsOf.reset() }
+        try labelsOf.bind([.text(ref.file), .text(ref.scene)])
+        while try labelsOf.step() { entry.labels[labelsOf.text(1) ?? ""] = labelsOf.text(0) ?? "" }
+        return entry
     }
 
     /// A stored scene's JSON text, parsed (a scene edited in by hand that is not JSON is a

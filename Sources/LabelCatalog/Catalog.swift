@@ -25,6 +25,9 @@ public final class Catalog {
     var resolverCache: (counter: Int, resolvers: ResultSlots<LabelResolver>)?
     /// Font paths this process knows are in `layout_font_files`.
     var knownFontPaths: Set<String> = []
+    /// `dataVersion` and `totalChanges` when `refreshSettings` last read the settings: while
+    /// neither changes, no one has written them since.
+    private var settingsReadAt: [Int]?
     /// The file opened (device and inode), to notice another file put at `path` since.
     let fileIdentity: FileIdentity?
 
@@ -146,7 +149,10 @@ public final class Catalog {
     /// Follows a change of the settings (made by anyone): a new engine for a new default
     /// family or new font substitutes. A value that is not valid (edited in by hand) is an error naming the setting.
     func refreshSettings() throws {
+        let state = [try database.dataVersion(), database.totalChanges]
+        guard state != settingsReadAt else { return }
         let stored = try readSettings()
+        settingsReadAt = state
         guard stored != settings else { return }
         if stored.defaultFamily != settings.defaultFamily || stored.fontSubstitutes != settings.fontSubstitutes {
             engine = stored.makeEngine()

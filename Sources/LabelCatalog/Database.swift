@@ -268,6 +268,9 @@ package final class Database {
     /// Rows changed by the last statement.
     package var changes: Int { Int(sqlite3_changes(handle)) }
 
+    /// Rows this connection has inserted, updated or deleted since it opened (triggers' too).
+    package var totalChanges: Int { Int(sqlite3_total_changes64(handle)) }
+
     /// `PRAGMA data_version`: changes when another connection commits.
     package func dataVersion() throws(DatabaseError) -> Int {
         try scalarInt("PRAGMA data_version") ?? 0

@@ -108,6 +108,21 @@ extension FitFix {
     }
 }
 
+extension FitFix {
+    /// The fix `writeJSON` wrote; nil for what is not such an object.
+    package init?(json: JSONValue) {
+        guard let object = json.object else { return nil }
+        func integer(_ key: String) -> Int? { object[key]?.number.map { Int($0) } }
+        self.init(numberOfLines: integer("numberOfLines"), height: object["height"]?.number,
+                  minimumScaleFactor: object["minimumScaleFactor"]?.number, width: object["width"]?.number,
+                  charactersOver: integer("charactersOver"))
+        if let hyphenation = object["hyphenation"], let word = hyphenation["word"]?.string,
+           let offset = hyphenation["offset"]?.number {
+            self.hyphenation = Hyphenation(word: word, offset: Int(offset))
+        }
+    }
+}
+
 extension Headroom {
     /// Writes `{"width", "lines", "fitsUpTo"}`, null for what is unlimited or unknown.
     public func writeJSON<Sink: JSONSink>(into writer: inout Sink) {

@@ -235,7 +235,7 @@ public final class Renderer {
 
     /// A canvas of `width × height` points at `scale`, filled with `background`, and a
     /// context drawing on it in points.
-    private func makeCanvas(width: Double, height: Double, scale: Double, background: Color) throws -> (Canvas, DrawingContext) {
+    func makeCanvas(width: Double, height: Double, scale: Double, background: Color) throws -> (Canvas, DrawingContext) {
         guard scale.isFinite, scale > 0 else { throw RenderError("the scale must be a positive number, got \(scale)") }
         let canvas = try Canvas(width: Self.pixels(width, scale: scale), height: Self.pixels(height, scale: scale))
         let context = try DrawingContext(canvas)
@@ -277,9 +277,10 @@ public final class Renderer {
 
     /// Draws a label with its bounds' origin at `origin` (points): its background over its
     /// bounds, then its text clipped to its bounds (as a `UILabel` draws into its own layer),
-    /// then the debug outlines.
-    private func draw(_ picture: LabelPicture, at origin: (x: Double, y: Double), scale: Double,
-                      in context: DrawingContext, debug: Bool) throws {
+    /// then the debug outlines. Without `backdrop`, a label with no background of its own is
+    /// drawn on whatever is under it (a scene's views).
+    func draw(_ picture: LabelPicture, at origin: (x: Double, y: Double), scale: Double,
+              in context: DrawingContext, debug: Bool, backdrop: Bool = true) throws {
         let cairo = context.cairo
         let definition = picture.definition
         let bounds = picture.layout.bounds
@@ -288,7 +289,7 @@ public final class Renderer {
         cairo_translate(cairo, origin.x, origin.y)
         if definition.backgroundColor.alpha > 0 {
             context.fill(bounds, definition.backgroundColor)
-        } else if Self.needsBackdrop(definition.textColor) {
+        } else if backdrop, Self.needsBackdrop(definition.textColor) {
             context.fill(bounds, Self.backdrop)
         }
         cairo_save(cairo)

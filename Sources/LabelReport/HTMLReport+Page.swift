@@ -5,7 +5,7 @@ import LabelModel
 extension HTMLReport {
     /// The page: header, summary, filters, findings, baseline entries that now fit, the
     /// labels that fit; the style and the filtering script inline.
-    func page(_ entries: [FindingEntry], catalogPath: String) -> String {
+    func page(_ entries: [FindingEntry], scenes: [SceneSection], catalogPath: String) -> String {
         let result = outcome.result
         let findings = result.findings
         var html = """
@@ -29,9 +29,11 @@ extension HTMLReport {
         html += summarySection(findings)
         html += "<section id=\"findings\">\n<h2>Findings</h2>\n"
         html += filterForm(findings)
-        for entry in entries { html += article(entry) }
+        let anchors = Dictionary(uniqueKeysWithValues: scenes.map { ($0.name, $0.anchor) })
+        for entry in entries { html += article(entry, sceneAnchor: entry.scene.flatMap { anchors[$0] }) }
         html += "<p id=\"no-findings\"\(findings.isEmpty ? "" : " hidden")>\(findings.isEmpty ? "Every checked text fits." : "No finding matches the filter.")</p>\n"
         html += "</section>\n"
+        html += scenesSection(scenes, entries: entries)
         html += baselineSection()
         html += fittingSection()
         html += keysSection()
@@ -98,7 +100,7 @@ extension HTMLReport {
 
     /// One finding: its name, kind and status, the sentence, the numbers, the fix, the pictures, the
     /// visible lines and where the text came from.
-    func article(_ entry: FindingEntry) -> String {
+    func article(_ entry: FindingEntry, sceneAnchor: String? = nil) -> String {
         let finding = entry.finding
         let status = entry.isNew ? "new" : "known"
         var html = "<article class=\"finding\" id=\"finding-\(entry.id)\""
@@ -128,6 +130,9 @@ extension HTMLReport {
         if !finding.lines.isEmpty {
             html += "<ol class=\"lines\">" + finding.lines.map { "<li>\(escapeMarkup(printable($0)))</li>" }.joined() + "</ol>\n"
         }
+        if let scene = entry.scene, let sceneAnchor {
+            html += "<p class=\"scene-link\">In scene <a href=\"#\(sceneAnchor)\">\(escapeMarkup(printable(scene)))</a></p>\n"
+        }
         if let source = finding.source {
             html += "<p class=\"source\">From <code>\(escapeMarkup(printable(source.file)))\(source.line.map { ":\($0)" } ?? "")</code>"
             if let key = source.key { html += ", key <code>\(escapeMarkup(printable(key)))</code>" }
@@ -144,6 +149,42 @@ extension HTMLReport {
         case .failed(let reason):
             return "<figure class=\"no-picture\"><p>No picture: \(escapeMarkup(printable(reason)))</p><figcaption>\(escapeMarkup(printable(caption)))</figcaption></figure>\n"
         }
+    }
+
+    /// Each scene with a checked label: a thumbnail of it in every checked locale (each opening
+    /// the whole picture), and the list of its findings, each linking to the finding.
+    func scenesSection(_ scenes: [SceneSection], entries: [FindingEntry]) -> String {
+        guard !scenes.isEmpty else { return "" }
+        let byID = Dictionary(uniqueKeysWithValues: entries.map { ($0.id, $0) })
+        var html = "<section id=\"scenes\">\n<h2>Scenes</h2>\n"
+        for scene in scenes {
+            html += "<article class=\"scene\" id=\"\(scene.anchor)\" data-scene=\"\(escapeMarkup(scene.name, attribute: true))\">\n"
+            html += "<h3>\(escapeMarkup(printable(scene.name)))</h3>\n<div class=\"thumbnails\">\n"
+            for (key, pictures) in scene.pictures {
+                let caption = [Self.localeValue(key.locale), key.device].filter { !$0.isEmpty }.joined(separator: " · ")
+                html += thumbnail(pictures, caption: caption, name: scene.name)
+            }
+            html += "</div>\n"
+            if scene.findings.isEmpty {
+                html += "<p class=\"scene-findings\">No findings.</p>\n"
+            } else {
+                html += "<ul class=\"scene-findings\">\n"
+                for id in scene.findings {
+                    guard let finding = byID[id]?.finding else { continue }
+                    html += "<li><a href=\"#finding-\(id)\">\(escapeMarkup(finding.text.displayName))</a> <span class=\"kind kind-\(finding.kind.rawValue)\">\(finding.kind.rawValue)</span></li>\n"
+                }
+                html += "</ul>\n"
+            }
+            html += "</article>\n"
+        }
+        return html + "</section>\n"
+    }
+
+    /// A scene's thumbnail, opening its whole picture.
+    func thumbnail(_ pictures: ScenePictures, caption: String, name: String) -> String {
+        guard case .image(let file, let width, let height) = pictures.thumbnail else { return figure(pictures.thumbnail, caption: caption, name: name) }
+        let full = if case .image(let fullFile, _, _) = pictures.full { fullFile } else { file }
+        return "<figure class=\"thumbnail\"><a href=\"\(escapeMarkup(full, attribute: true))\"><img src=\"\(escapeMarkup(file, attribute: true))\" loading=\"lazy\" decoding=\"async\" width=\"\(cssPixels(width))\" height=\"\(cssPixels(height))\" alt=\"\(escapeMarkup(printable("\(name) [\(caption)]"), attribute: true))\"></a><figcaption>\(escapeMarkup(printable(caption)))</figcaption></figure>\n"
     }
 
     /// A size in points as whole CSS pixels (at least 1).
@@ -225,6 +266,10 @@ extension HTMLReport {
         .lines { font: 12px ui-monospace, monospace; margin: 8px 0 0; padding-left: 24px; }
         .source { color: var(--muted); margin: 6px 0 0; }
         details summary { cursor: pointer; } .locales { color: var(--muted); }
+        .scene { border: 1px solid var(--line); border-radius: 8px; padding: 12px 14px; margin: 12px 0; }
+        .thumbnails { display: flex; flex-wrap: wrap; gap: 12px; align-items: flex-start; }
+        .thumbnail img { border: 1px solid var(--line); }
+        .scene-link { margin: 6px 0 0; }
 
         """
 

@@ -9,6 +9,9 @@ import LabelRender
 /// findings per locale and category; each finding with its picture beside the base text's
 /// (drawn with the debug outlines: bounds, inset box, text rect, baselines), filterable by
 /// locale, category, kind (and, with a baseline, new or known); the labels that fit, folded.
+/// A finding of a label of a storyboard or xib scene is pictured cut out of its scene, beside
+/// the same cut of the base texts' scene; each scene has a section with a thumbnail per
+/// checked locale and the list of its findings (`HTMLReport+Scenes.swift`).
 ///
 /// ```swift
 /// let outcome = CheckOutcome(result: try catalog.check())
@@ -43,29 +46,89 @@ public struct HTMLReport {
     public func write(to directory: String, catalog: Catalog) throws -> Written {
         let folder = try ReportDirectory(path: directory)
         var painter = try Painter(catalog: catalog, scale: scale)
+        var scenePainter = try ScenePainter(catalog: catalog, scale: scale)
+        let links = try catalog.sceneLinks()
         var entries: [FindingEntry] = []
         var requests: [(entry: Int, picture: Int?, base: Int?)] = []
+        var sceneRequests: [(entry: Int, picture: Int, base: Int?, view: String)] = []
         for (index, finding) in outcome.result.findings.enumerated() {
             entries.append(FindingEntry(id: index + 1, finding: finding, isNew: outcome.isNew(finding)))
+            let link = links[finding.label]
+            if let link { entries[index].scene = "\(link.file)/\(link.scene)" }
             guard finding.kind.description.hasLayout else { continue }
+            if let link {
+                // A label of a scene is pictured inside its scene, beside the base texts' scene.
+                let key = SceneKey(file: link.file, scene: link.scene, locale: finding.locale, variant: finding.variant,
+                                   category: finding.category, device: finding.device)
+                var base = key
+                base.locale = ""
+                sceneRequests.append((index, scenePainter.request(key, view: link.view),
+                                      finding.locale.isEmpty ? nil : scenePainter.request(base, view: link.view), link.view))
+                continue
+            }
             let base = finding.locale.isEmpty ? nil
                 : painter.request(CheckedText(label: finding.label, locale: "", variant: finding.variant, category: finding.category,
                                               device: finding.device))
             requests.append((index, painter.request(finding.text), base))
         }
+        // Every scene with a checked label, in every checked locale: its thumbnails.
+        var thumbnails: [String: [(key: SceneKey, job: Int)]] = [:]
+        let category = outcome.result.categories.first ?? Finding.defaultCategory
+        var seen: Set<SceneKey> = []
+        for text in outcome.result.checked where text.variant.isEmpty && text.category == category {
+            guard let link = links[text.label] else { continue }
+            let key = SceneKey(file: link.file, scene: link.scene, locale: text.locale, variant: "", category: category, device: text.device)
+            guard seen.insert(key).inserted else { continue }
+            thumbnails[key.name, default: []].append((key, scenePainter.request(key)))
+        }
+        // A scene whose findings are all of texts not checked in the first category still gets its base picture.
+        for entry in entries {
+            guard let link = links[entry.finding.label], thumbnails["\(link.file)/\(link.scene)"] == nil else { continue }
+            let key = SceneKey(file: link.file, scene: link.scene, locale: "", variant: "", category: category, device: entry.finding.device)
+            thumbnails[key.name] = [(key, scenePainter.request(key))]
+        }
+
         let painted = try painter.paint(into: folder)
+        let scenePainted: (pictures: [ScenePictures], files: Set<String>, staged: [ReportDirectory.StagedFile])
+        do {
+            scenePainted = try scenePainter.paint(into: folder)
+        } catch {
+            folder.discard(painted.staged)
+            throw error
+        }
         for request in requests {
             entries[request.entry].picture = request.picture.map { painted.pictures[$0] }
             entries[request.entry].basePicture = request.base.map { painted.pictures[$0] }
         }
+        for request in sceneRequests {
+            entries[request.entry].picture = scenePainted.pictures[request.picture].crops[request.view]
+            entries[request.entry].basePicture = request.base.flatMap { scenePainted.pictures[$0].crops[request.view] }
+        }
+        let scenes = thumbnails.keys.sorted().enumerated().map { index, name in
+            SceneSection(name: name, anchor: "scene-\(index + 1)",
+                         pictures: thumbnails[name]!.sorted { $0.key < $1.key }.map { ($0.key, scenePainted.pictures[$0.job]) },
+                         findings: entries.filter { $0.scene == name }.map(\.id))
+        }
+        let staged = painted.staged + scenePainted.staged
         do {
-            try folder.commit(page: page(entries, catalogPath: catalog.path), staged: painted.staged, keeping: painted.files)
+            try folder.commit(page: page(entries, scenes: scenes, catalogPath: catalog.path), staged: staged,
+                              keeping: painted.files.union(scenePainted.files))
         } catch {
             // A full disk, say: the folder is left as it was found.
-            folder.discard(painted.staged)
+            folder.discard(staged)
             throw error
         }
-        return Written(index: folder.index, images: painted.files.sorted().map { folder.images + "/" + $0 })
+        return Written(index: folder.index, images: painted.files.union(scenePainted.files).sorted().map { folder.images + "/" + $0 })
+    }
+
+    /// A scene on the page: its thumbnail in every checked locale and its findings.
+    struct SceneSection {
+        /// `FILE/SCENE`, and the element id the findings link to.
+        var name: String
+        var anchor: String
+        var pictures: [(key: SceneKey, pictures: ScenePictures)]
+        /// The ids of its findings.
+        var findings: [Int]
     }
 
     /// One finding on the page, with its pictures.
@@ -75,6 +138,8 @@ public struct HTMLReport {
         var isNew: Bool
         var picture: Picture?
         var basePicture: Picture?
+        /// `FILE/SCENE` of the label's scene; nil for a label in no scene.
+        var scene: String?
     }
 
     /// A picture in `images/`, or why it could not be drawn (a picture that was drawn but

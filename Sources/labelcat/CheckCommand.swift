@@ -82,11 +82,7 @@ enum CheckScopeOptions {
     /// `--min-category CATEGORY`, read by the one parser of category names.
     static let minimumCategory = Option("min-category", "CATEGORY",
                                         help: "Fail texts that do not fit at every content size category up to CATEGORY (a name, or AX1-AX5; kind category).") { name, commandPath in
-        guard let category = ContentSizeCategory(named: name) else {
-            throw UsageError(message: "The value '\(name)' of '--min-category' is not a content size category (one of \(ContentSizeCategory.names), or AX1-AX5).",
-                             commandPath: commandPath)
-        }
-        return category
+        try contentSizeCategory(named: name, option: "min-category", commandPath: commandPath)
     }
 
     static let all: [any CommandOption] = [locale, category, shrunk, CommonOptions.device, headroom, minimumCategory]

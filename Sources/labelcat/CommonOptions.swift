@@ -34,25 +34,27 @@ extension Option where Value == String {
 }
 
 extension Option where Value == ContentSizeCategory {
-    /// A `--category CATEGORY` option: one content size category, read by `category(named:)`.
+    /// A `--category CATEGORY` option: one content size category, read by `contentSizeCategory(named:option:commandPath:)`.
     static func category(help: String) -> Option {
-        Option("category", "CATEGORY", help: help, read: category(named:commandPath:))
+        Option("category", "CATEGORY", help: help) { name, commandPath in try contentSizeCategory(named: name, option: "category", commandPath: commandPath) }
     }
 }
 
 extension RepeatableOption where Value == ContentSizeCategory {
-    /// A repeatable `--category CATEGORY` option, each value read by `category(named:)`.
+    /// A repeatable `--category CATEGORY` option, each value read by `contentSizeCategory(named:option:commandPath:)`.
     static func categories(help: String) -> RepeatableOption {
-        RepeatableOption("category", "CATEGORY", help: help, read: category(named:commandPath:))
+        RepeatableOption("category", "CATEGORY", help: help) { name, commandPath in
+            try contentSizeCategory(named: name, option: "category", commandPath: commandPath)
+        }
     }
 }
 
-/// A `--category` value read as every command reads a category's name (any case); a name that
-/// is none is a usage error with a suggestion.
-func category(named name: String, commandPath: [String]) throws -> ContentSizeCategory {
+/// The value of option `--OPTION` read as every command reads a category's name (any case, or
+/// AX1-AX5); a name that is none is a usage error with a suggestion.
+func contentSizeCategory(named name: String, option: String, commandPath: [String]) throws -> ContentSizeCategory {
     guard let category = ContentSizeCategory(named: name) else {
         let names = ContentSizeCategory.allCases.map(\.rawValue)
-        throw UsageError(message: "The value '\(name)' of '--category' is not a content size category.\(suggestion(name, names, prefix: "")) (one of \(names.joined(separator: ", ")))",
+        throw UsageError(message: "The value '\(name)' of '--\(option)' is not a content size category.\(suggestion(name, names, prefix: "")) (one of \(names.joined(separator: ", ")), or AX1-AX5)",
                          commandPath: commandPath)
     }
     return category

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import LabelCatalog
 import LabelJSON
 import LabelLayout
@@ -7,7 +10,7 @@ import LabelRender
 /// `labelcat render`: pictures of labels from the catalog's fresh layouts.
 let renderCommand = Command(
     name: "render",
-    abstract: "Draw labels as a PNG picture: one label, a screen of labels at their frames, or a contact sheet.",
+    abstract: "Draw labels as a PNG picture: one label, a screen of labels at their frames, a contact sheet, or a storyboard scene.",
     discussion: """
         NAME draws that label alone (the picture is its bounds). A GLOB ('checkout.*', '*') draws \
         every matching label at its frame on one white screen, from (0, 0) to the farthest frame \
@@ -21,10 +24,21 @@ let renderCommand = Command(
         columns chosen from the number of cells and their sizes) unless --columns is given. \
         The PNG is written whole or not at all: to a temporary file beside FILE.png, renamed \
         over it once complete.
+
+        --scene FILE/SCENE (a scene of an imported storyboard or xib, e.g. \
+        'Main.storyboard/vc1'; or a glob of them, with --out naming a folder when it matches \
+        more than one) draws the scene at its device's size (--device, default: the one it was \
+        designed at): every view's frame, from Auto Layout where the scene is solved, filled \
+        with its background colour (system colours for --appearance), image views as \
+        placeholders, every label with its text in --locale, and a band around each label \
+        with a finding (truncated red, lines orange, clipped magenta, shrunk yellow; a legend \
+        under the scene names them). --compare LOCALE draws the base texts on the left and \
+        LOCALE's on the right (--locale's on the left when given).
         """,
-    arguments: [ArgumentSpec(name: "name-or-glob", help: "A label's name, or a glob of names.")],
+    arguments: [ArgumentSpec(name: "name-or-glob", help: "A label's name, or a glob of names (not with --scene).", optional: true)],
     options: [RenderOptions.out, RenderOptions.scale, RenderOptions.locale, RenderOptions.variant, CommonOptions.category,
-              CommonOptions.device, RenderOptions.sheet, RenderOptions.columns, RenderOptions.debug],
+              CommonOptions.device, RenderOptions.sheet, RenderOptions.columns, RenderOptions.debug, RenderOptions.scene,
+              RenderOptions.compare, RenderOptions.appearance],
     run: runRender)
 
 /// The options of `render`.
@@ -42,11 +56,32 @@ enum RenderOptions {
         return number
     }
     static let debug = Flag("debug", help: "Outline bounds, inset box, text rect and baselines.")
+    static let scene = Option<String>("scene", "FILE/SCENE", help: "Draw this scene (or a glob of scenes) of the catalog, e.g. 'Main.storyboard/vc1'.")
+    static let compare = Option<String>("compare", "LOCALE", help: "With --scene: the base texts (or --locale's) on the left, this locale's on the right.")
+    /// `--appearance light|dark`.
+    static let appearance = Option("appearance", "light|dark", help: "With --scene: resolve system colours for this appearance (default: light).") { text, commandPath in
+        guard let appearance = Appearance(rawValue: text.lowercased()) else {
+            throw UsageError(message: "The value '\(text)' of '--appearance' must be light or dark.", commandPath: commandPath)
+        }
+        return appearance
+    }
 }
 
 func runRender(_ arguments: ParsedArguments) throws -> Int32 {
     guard let out = try arguments[RenderOptions.out], !out.isEmpty else {
         throw UsageError(message: "Missing expected option '--out <FILE.png>'.", commandPath: arguments.path)
+    }
+    if let scene = try arguments[RenderOptions.scene] {
+        guard arguments.positionals.isEmpty else {
+            throw UsageError(message: "Give a label's name or --scene, not both.", commandPath: arguments.path)
+        }
+        return try runSceneRender(arguments, scenes: scene, out: out)
+    }
+    if arguments.isGiven(RenderOptions.compare) || arguments.isGiven(RenderOptions.appearance) {
+        throw UsageError(message: "'--compare' and '--appearance' go with '--scene'.", commandPath: arguments.path)
+    }
+    guard !arguments.positionals.isEmpty else {
+        throw UsageError(message: "Missing expected argument '<name-or-glob>' (or '--scene FILE/SCENE').", commandPath: arguments.path)
     }
     let scale = try arguments[RenderOptions.scale]
     let columns = try arguments[RenderOptions.columns]
@@ -167,4 +202,73 @@ func storedPicture(_ record: LabelRecord, locale: String, variant: String = "", 
         throw CommandError("the label '\(record.name)'\(locale.isEmpty ? "" : " (\(locale))") changed while it was being drawn; run the command again")
     }
     return LabelPicture(definition: definition, layout: layout)
+}
+
+/// `render --scene`: one picture per scene matching `pattern`, written to `out` (a folder when
+/// the pattern matches more than one scene).
+func runSceneRender(_ arguments: ParsedArguments, scenes pattern: String, out: String) throws -> Int32 {
+    if arguments[RenderOptions.sheet] || arguments.isGiven(RenderOptions.columns) || arguments[RenderOptions.debug] {
+        throw UsageError(message: "'--sheet', '--columns' and '--debug' do not go with '--scene'.", commandPath: arguments.path)
+    }
+    let locale = try arguments[RenderOptions.locale] ?? ""
+    let variant = try arguments[RenderOptions.variant] ?? ""
+    let category = try arguments[CommonOptions.category]
+    let device = try arguments[CommonOptions.device]
+    let compare = try arguments[RenderOptions.compare]
+    let appearance = try arguments[RenderOptions.appearance] ?? .light
+    let catalog = try openCatalog(arguments)
+    let scenes = try catalog.scenes(matching: pattern)
+    guard !scenes.isEmpty else { throw CommandError("no scenes match '\(pattern)'") }
+    let isFolder = scenes.count > 1
+    if isFolder, out == "-" { throw CommandError("'\(pattern)' matches \(scenes.count) scenes: give a folder to --out, not standard output") }
+    if isFolder { try makeOutputFolder(out) }
+    let renderer = try Renderer(engine: catalog.engine)
+    for scene in scenes {
+        let layout = try catalog.sceneLayout(file: scene.file, scene: scene.scene, locale: locale,
+                                             variant: variant, category: category, device: device)
+        var layouts = [layout]
+        var captions = [sceneCaption(layout)]
+        if let compare {
+            let other = try catalog.sceneLayout(file: scene.file, scene: scene.scene, locale: compare, variant: variant,
+                                                category: category, device: device)
+            layouts.append(other)
+            captions.append(sceneCaption(other))
+        }
+        let scale = try arguments[RenderOptions.scale] ?? Double(layout.deviceScale ?? 3)
+        let canvas = try drawing(hint: "choose a smaller --scale") {
+            try renderer.renderScenes(layouts, captions: captions, scale: scale, appearance: appearance)
+        }
+        // A scene's picture in the folder: FILE_SCENE.png, any '/' of the file's path made '_'.
+        let file = isFolder ? "\(out)/" + String("\(scene.file)_\(scene.scene).png".map { $0 == "/" ? "_" : $0 }) : out
+        try canvas.writePNG(to: file)
+        if out != "-" {
+            let findings = layouts.flatMap(\.labels).filter { !$0.isHidden && !$0.findings.isEmpty }.count
+            writeOutput("Wrote \(printable(file)) (\(canvas.width) × \(canvas.height) px at \(formatted(scale))×, \(printable(layout.name)), \(layout.labels.count) label\(layout.labels.count == 1 ? "" : "s"), \(findings) with findings).")
+        }
+    }
+    return 0
+}
+
+/// What a scene's half of a picture is captioned: its locale (or "base"), device and, when it
+/// was not solved, that it shows saved frames.
+private func sceneCaption(_ layout: SceneLayout) -> String {
+    var parts = [layout.locale.isEmpty ? "base" : layout.locale]
+    if !layout.variant.isEmpty { parts.append(layout.variant) }
+    if !layout.device.isEmpty { parts.append(layout.device) }
+    if layout.unsolvedReason != nil { parts.append("saved frames") }
+    return parts.joined(separator: " · ")
+}
+
+/// Makes a folder for pictures (an existing folder is kept; a link or a file is refused).
+private func makeOutputFolder(_ path: String) throws {
+    var info = stat()
+    if lstat(path, &info) == 0 {
+        guard info.st_mode & S_IFMT == S_IFDIR else {
+            throw CommandError("'\(printable(path))' is not a folder; several scenes are written into a folder")
+        }
+        return
+    }
+    guard mkdir(path, 0o777) == 0 else {
+        throw CommandError("cannot make the folder '\(printable(path))': \(String(cString: strerror(errno)))")
+    }
 }

@@ -86,6 +86,45 @@ struct CheckTests {
         #expect(broken.lines == [] && broken.linesShown == 0)
     }
 
+    @Test("Advice is kept: a later check reads how far a text is over and its fix by input hash; a changed text's goes at the next whole check")
+    func adviceKept() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try makeCatalog(in: directory, tokens: false)
+        try catalog.setLabels([
+            Self.label("one.line", "A sentence far too wide for its label", width: 100, height: 30, lines: 1),
+            Self.label("two.lines", String(repeating: "word ", count: 30), width: 120, height: 300, lines: 2),
+            Self.label("fits", "OK", width: 100, height: 30, lines: 1),
+        ])
+        func advice() throws -> Int { try catalog.database.scalarInt("SELECT count(*) FROM finding_advice") ?? -1 }
+        let first = try catalog.check()
+        #expect(try advice() == 2)
+        let oneLine = try #require(Self.finding(first, "one.line"))
+        #expect(oneLine.fix?.width != nil && oneLine.fix?.charactersOver != nil)
+
+        // Read back, not worked out again: a value put in by hand is what the check reports.
+        try catalog.database.execute("UPDATE finding_advice SET width_over = 999")
+        let second = try catalog.check()
+        #expect(Self.finding(second, "one.line")?.widthOver == 999)
+        #expect(Self.finding(second, "one.line")?.fix == oneLine.fix)
+        #expect(Self.finding(second, "two.lines")?.fix == Self.finding(first, "two.lines")?.fix)
+
+        // A new text has a new input hash: its advice is worked out; a check of part of the
+        // catalog keeps the old entry, a whole one deletes it.
+        try catalog.setLabels([Self.label("one.line", "Another sentence far too wide for its label", width: 100, height: 30, lines: 1)])
+        let partial = try catalog.check(CheckScope(glob: "one.*"))
+        #expect(try #require(Self.finding(partial, "one.line")).widthOver < 999)
+        #expect(try advice() == 3)
+        _ = try catalog.check()
+        #expect(try advice() == 2)
+
+        // A catalog opened read-only checks the same and keeps nothing.
+        try catalog.database.execute("DELETE FROM finding_advice")
+        let readOnly = try Catalog.open(path: catalog.path, readOnly: true)
+        let readOnlyFindings = try readOnly.check().findings
+        #expect(try advice() == 0)
+        #expect(readOnlyFindings == (try catalog.check()).findings)
+    }
+
     @Test("Nothing to check: an empty catalog, a glob, a locale or a category that matches nothing is a CheckError naming it")
     func nothingMatched() throws {
         let directory = try TemporaryDirectory()

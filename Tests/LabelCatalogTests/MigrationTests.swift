@@ -12,7 +12,7 @@ import TestSupport
 struct MigrationTests {
     static let tables = ["settings", "tokens", "token_groups", "labels", "label_texts", "key_texts", "label_dependencies",
                          "layouts", "recompute_queue", "schema_migrations", "layout_state", "layout_font_files",
-                         "scenes", "scene_labels"]
+                         "scenes", "scene_labels", "finding_advice"]
 
     /// The triggers that feed `recompute_queue` (docs/catalog.md), by name.
     static let triggers = ["labels_inserted", "labels_updated", "labels_deleted", "label_texts_inserted", "label_texts_updated",

@@ -301,6 +301,11 @@ struct AppFolderCommandTests {
             let run = try workspace.labelcat(command + ["--category", "huge"])
             #expect(run.status == 64 && run.stderr.contains("'huge' of '--category' is not a content size category"), "\(command): \(run.stderr)")
         }
+        // The same parser and message for --min-category, which takes AX1-AX5 too.
+        try workspace.succeed("check", "--min-category", "ax2")
+        let minimum = try workspace.labelcat(["check", "--min-category", "huge"])
+        #expect(minimum.status == 64 && minimum.stderr.contains("'huge' of '--min-category' is not a content size category"), "\(minimum.stderr)")
+        #expect(minimum.stderr.contains("or AX1-AX5"), "\(minimum.stderr)")
     }
 
     @Test("The base text's locale is written base and read as base (or '') by every command")

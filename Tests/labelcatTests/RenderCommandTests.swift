@@ -62,6 +62,45 @@ struct RenderCommandTests {
         #expect(one.status == 1 && !workspace.directory.exists("one.png"), "a label named alone that cannot be drawn draws nothing")
     }
 
+    @Test("render --scene: a scene at its device's size and scale with a legend; --compare side by side; misuse refused")
+    func scene() throws {
+        let workspace = try Workspace()
+        let storyboard = sceneStoryboard(rootBackground: "systemColor=\"systemBackgroundColor\"", views: [
+            .label("title", "Title", frame: (0, 0, 200, 40), pin: (40, 100, 200, 40), backgroundColor: StoryboardView.rgb(1, 1, 0)),
+        ])
+        try workspace.directory.write("App/Base.lproj/Main.storyboard", Array(storyboard.utf8))
+        try workspace.directory.write("App/de.lproj/Main.strings", Array(#""title.text" = "Ein sehr, sehr langer Titel, der nicht passt";"#.utf8))
+        try workspace.succeed("import", workspace.directory.path("App"))
+        // iPhone 16 at 3×: 393 × 852 points and a legend of two 18 pt rows with 6 pt around.
+        let one = try workspace.succeed(["render", "--scene", "Main.storyboard/vc1", "--out", "scene.png"])
+        #expect(Self.pixels(one).map { [$0.width, $0.height] } == [393 * 3, (852 + 48) * 3], "\(one.stdout)")
+        #expect(one.stdout.contains("Main.storyboard/vc1, 1 label, 0 with findings"), "\(one.stdout)")
+        let bytes = try Data(contentsOf: workspace.directory.url("scene.png"))
+        #expect(Array(bytes.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
+        let compared = try workspace.succeed(["render", "--scene", "Main.storyboard/*", "--compare", "de", "--scale", "1",
+                                              "--appearance", "dark", "--out", "compare.png"])
+        #expect(Self.pixels(compared).map(\.width) == 393 * 2 + 16, "\(compared.stdout)")
+        #expect(compared.stdout.contains("1 with findings"), "the German title is truncated: \(compared.stdout)")
+
+        // A glob of several scenes: a picture of each in the folder --out names.
+        let other = sceneStoryboard(views: [.label("other", "Other", frame: (0, 0, 100, 30), pin: (10, 10, 100, 30))])
+        try workspace.directory.write("App/Base.lproj/Other.storyboard", Array(other.utf8))
+        try workspace.succeed("import", workspace.directory.path("App"))
+        let many = try workspace.succeed(["render", "--scene", "*", "--scale", "1", "--out", "pictures"])
+        #expect(many.lines.count == 2, "\(many.stdout)")
+        #expect(try workspace.directory.contents("pictures") == ["Main.storyboard_vc1.png", "Other.storyboard_vc1.png"])
+        let toStandardOutput = try workspace.labelcat("render", "--scene", "*", "--out", "-")
+        #expect(toStandardOutput.status == 1 && toStandardOutput.stderr.contains("give a folder"), "\(toStandardOutput.stderr)")
+
+        let missing = try workspace.labelcat("render", "--scene", "Nothing.storyboard/*", "--out", "x.png")
+        #expect(missing.status == 1 && missing.stderr.contains("no scenes match"), "\(missing.stderr)")
+        let misused = try workspace.labelcat("render", "title", "--compare", "de", "--out", "x.png")
+        #expect(misused.status == 64 && misused.stderr.contains("go with '--scene'"), "\(misused.stderr)")
+        let both = try workspace.labelcat("render", "Main.storyboard/title", "--scene", "Main.storyboard/vc1", "--out", "x.png")
+        #expect(both.status == 64, "\(both.stderr)")
+        #expect(!workspace.directory.exists("x.png"))
+    }
+
     @Test("A picture too large to make names the option that makes it smaller")
     func tooLarge() throws {
         let workspace = try Self.workspace(labels: 1, width: 9000, height: 40)

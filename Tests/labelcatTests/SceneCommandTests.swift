@@ -114,7 +114,7 @@ import TestSupport
         #expect(run.stdout.contains("3 of 3 scene labels placed by Auto Layout."))
     }
 
-    @Test("The report draws a label of a scene in the frame its scene gave it on the finding's device")
+    @Test("The report pictures a label of a scene cut out of its scene, in the frame the scene gave it on the finding's device")
     func reportPictureInSolvedFrame() throws {
         let (directory, db) = try Self.imported()
         let german = try Self.layout(db, Self.delivery, ["--locale", "de"])
@@ -125,7 +125,11 @@ import TestSupport
         let report = try CLI.labelcat(db + ["report", "--out", directory.path("report")])
         #expect(report.status == 0, "\(report.stderr)")
         let page = try String(contentsOfFile: directory.path("report/index.html"), encoding: .utf8)
-        let figure = page.components(separatedBy: "<figure>").first { $0.contains("alt=\"\(Self.delivery) [de]\"") }
-        #expect(figure?.contains("width=\"\(Int(solvedWidth.rounded(.up)))\"") == true, "\(figure ?? page)")
+        let figure = try #require(page.components(separatedBy: "<figure>").first { $0.contains("alt=\"\(Self.delivery) [de]\"") })
+        #expect(figure.contains("src=\"images/scene@"), "cut out of its scene: \(figure)")
+        // The cut is the solved frame with up to 24 points around it, cut to the scene: the German
+        // label is wider than the 375-point screen, so the cut is the scene's whole width.
+        let width = try #require(figure.firstMatch(of: #/ width="(\d+)"/#).flatMap { Double($0.1) }, "\(figure)")
+        #expect(solvedWidth > 375 && width == 375, "\(width) for a label \(solvedWidth) wide")
     }
 }
