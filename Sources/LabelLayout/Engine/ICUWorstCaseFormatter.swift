@@ -3,7 +3,7 @@ import LabelModel
 import Synchronization
 
 /// The worst cases of format arguments as ICU formats them in a locale (`WorstCase`): no locale
-/// data of labelcat's own. Each value is made once per process.
+/// data of labelcat's own. Each value is made once per process (up to `cacheLimit` of them).
 ///
 /// - A number of `digits` digits is made of 8s (`8888`: 8 is among the widest digits of
 ///   proportional fonts, and most fonts' digits are tabular, all as wide), formatted with the
@@ -33,9 +33,16 @@ public final class ICUWorstCaseFormatter: WorstCaseFormatter {
         let key = Key(kind: kind, fractionDigits: fractionDigits, locale: locale)
         if let known = cache.withLock({ $0[key] }) { return known }
         let value = Self.format(kind, fractionDigits: fractionDigits, locale: Self.icuLocale(locale))
-        cache.withLock { $0[key] = value }
+        cache.withLock { cache in
+            if cache.count >= Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
+            cache[key] = value
+        }
         return value
     }
+
+    /// The most values kept: real catalogs have a few per locale; a catalog of hostile
+    /// declarations (a skeleton per label) does not grow the process without bound.
+    static let cacheLimit = 4096
 
     /// The locale ICU formats a label locale's values in: English for the base text and
     /// pseudo-locales.
