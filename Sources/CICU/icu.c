@@ -1,9 +1,15 @@
 #include "CICU.h"
 
 #include <stdlib.h>
+#include <string.h>
 #include <unicode/ubidi.h>
 #include <unicode/ubrk.h>
 #include <unicode/uchar.h>
+#include <unicode/udat.h>
+#include <unicode/udatpg.h>
+#include <unicode/uloc.h>
+#include <unicode/unum.h>
+#include <unicode/ustring.h>
 #include <unicode/uscript.h>
 #include <unicode/uversion.h>
 
@@ -100,4 +106,73 @@ const char *lc_icu_version(void) {
     u_getVersion(version);
     u_versionToString(version, text);
     return text;
+}
+
+/// An ICU locale ID from a BCP 47 tag, with its likely script and region; "" (root) when the
+/// tag is not one.
+static void icu_locale(const char *tag, char *out, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t parsed = 0;
+    int32_t length = uloc_forLanguageTag(tag, out, capacity, &parsed, &status);
+    if (U_FAILURE(status) || length >= capacity) { out[0] = 0; return; }
+    // "de" alone names no region, so no currency: the likely one's (de_Latn_DE, euro).
+    char likely[ULOC_FULLNAME_CAPACITY];
+    length = uloc_addLikelySubtags(out, likely, sizeof likely, &status);
+    if (U_SUCCESS(status) && length < (int32_t)sizeof likely) memcpy(out, likely, (size_t)length + 1);
+}
+
+int32_t lc_format_number(const char *locale, double value, int fraction, int currency, const char *currencyCode,
+                         uint16_t *out, int32_t capacity) {
+    char identifier[ULOC_FULLNAME_CAPACITY];
+    icu_locale(locale, identifier, sizeof identifier);
+    UErrorCode status = U_ZERO_ERROR;
+    UNumberFormat *format = unum_open(currency ? UNUM_CURRENCY : UNUM_DECIMAL, NULL, 0, identifier, NULL, &status);
+    if (U_FAILURE(status)) return -1;
+    if (currency && currencyCode && currencyCode[0]) {
+        UChar code[4];
+        u_charsToUChars(currencyCode, code, 3);
+        code[3] = 0;
+        unum_setTextAttribute(format, UNUM_CURRENCY_CODE, code, 3, &status);
+    }
+    if (!currency) {
+        unum_setAttribute(format, UNUM_MIN_FRACTION_DIGITS, fraction);
+        unum_setAttribute(format, UNUM_MAX_FRACTION_DIGITS, fraction);
+    }
+    int32_t length = U_SUCCESS(status) ? unum_formatDouble(format, value, (UChar *)out, capacity, NULL, &status) : -1;
+    unum_close(format);
+    return U_FAILURE(status) || length > capacity ? -1 : length;
+}
+
+int32_t lc_format_longest_date(const char *locale, const char *skeleton, int32_t firstDay, int32_t count,
+                               uint16_t *out, int32_t capacity) {
+    char identifier[ULOC_FULLNAME_CAPACITY];
+    icu_locale(locale, identifier, sizeof identifier);
+    UErrorCode status = U_ZERO_ERROR;
+    UDateTimePatternGenerator *generator = udatpg_open(identifier, &status);
+    if (U_FAILURE(status)) return -1;
+    UChar skeletonText[64], pattern[128];
+    int32_t skeletonLength = (int32_t)strlen(skeleton);
+    if (skeletonLength >= 64) { udatpg_close(generator); return -1; }
+    u_charsToUChars(skeleton, skeletonText, skeletonLength);
+    int32_t patternLength = udatpg_getBestPattern(generator, skeletonText, skeletonLength, pattern, 128, &status);
+    udatpg_close(generator);
+    if (U_FAILURE(status) || patternLength >= 128) return -1;
+    static const UChar utc[] = {'U', 'T', 'C', 0};
+    UDateFormat *format = udat_open(UDAT_PATTERN, UDAT_PATTERN, identifier, utc, 3, pattern, patternLength, &status);
+    if (U_FAILURE(status)) return -1;
+    UChar text[256];
+    int32_t longest = -1, longestPoints = -1;
+    for (int32_t day = firstDay; day < firstDay + count; day++) {
+        UDate date = ((double)day * 86400.0 + 43200.0) * 1000.0;
+        int32_t length = udat_format(format, date, text, 256, NULL, &status);
+        if (U_FAILURE(status) || length > 256 || length > capacity) { longest = -1; break; }
+        int32_t points = u_countChar32(text, length);
+        if (points > longestPoints) {
+            longestPoints = points;
+            longest = length;
+            memcpy(out, text, (size_t)length * sizeof(UChar));
+        }
+    }
+    udat_close(format);
+    return longest;
 }

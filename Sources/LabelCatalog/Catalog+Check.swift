@@ -444,9 +444,10 @@ struct OverflowMeasurer {
 
     /// Where the row's text was imported from: its `label_texts` row's file and line, else its
     /// key's text's; the label's own for its base text; a pseudo-locale's text is made from
-    /// the base text.
+    /// the base text; a worst-case variant's is its text's.
     mutating func source(of row: StoredLayout) throws -> FindingSource? {
         let label = try label(row.label)
+        let variant = WorstCase.textVariant(of: row.variant)
         func base(_ variant: String) throws -> TextSource? {
             if label.baseFromKey != nil || !variant.isEmpty,
                let source = try catalog.textSource(label: row.label, key: TextKey(locale: "", variant: variant)) {
@@ -456,10 +457,10 @@ struct OverflowMeasurer {
         }
         var text: TextSource?
         if row.locale.isEmpty {
-            text = try base(row.variant)
+            text = try base(variant)
         } else {
-            text = try catalog.textSource(label: row.label, key: TextKey(locale: row.locale, variant: row.variant))
-            if text == nil, PseudoLanguage(locale: row.locale) != nil { text = try base(row.variant) }
+            text = try catalog.textSource(label: row.label, key: TextKey(locale: row.locale, variant: variant))
+            if text == nil, PseudoLanguage(locale: row.locale) != nil { text = try base(variant) }
         }
         return text.map { FindingSource(file: $0.file, line: $0.line, key: label.key) }
     }

@@ -160,7 +160,8 @@ public struct CatalogSettings: Sendable, Hashable {
 
     /// Which texts of a label are laid out, each at every category: the base text, every
     /// stored (locale, variant) text, and each pseudo-locale of the base text and its
-    /// variants. Sorted by locale, then variant.
+    /// variants, and the worst-case variant (`WorstCase`) of each of these whose text has a
+    /// format specifier with a worst case. Sorted by locale, then variant.
     func textKeys(of record: LabelRecord) -> [TextKey] {
         var keys: Set<TextKey> = [TextKey(locale: "")]
         for locale in record.texts.keys { keys.insert(TextKey(locale: locale)) }
@@ -169,7 +170,26 @@ public struct CatalogSettings: Sendable, Hashable {
         for language in pseudoLanguages where record.texts[language.locale] == nil {
             for variant in baseVariants { keys.insert(TextKey(locale: language.locale, variant: variant)) }
         }
+        keys.formUnion(Self.worstCaseKeys(of: record, among: keys))
         return keys.sorted()
+    }
+
+    /// The worst-case variants of a label's texts `keys` whose text has a specifier with a
+    /// worst case, under the label's `arguments` (not declared when they cannot be read: the
+    /// layout reports that error).
+    static func worstCaseKeys(of record: LabelRecord, among keys: Set<TextKey>) -> [TextKey] {
+        guard record.text.utf8.contains(UInt8(ascii: "%")) || record.texts.values.contains(where: { $0.utf8.contains(UInt8(ascii: "%")) })
+            || record.variantTexts.values.contains(where: { $0.utf8.contains(UInt8(ascii: "%")) }) else { return [] }
+        var texts = LabelDefinition(name: record.name, frame: .zero)
+        texts.text = record.text
+        texts.texts = record.texts
+        texts.variantTexts = record.variantTexts
+        let arguments = record.style["arguments"].flatMap { try? FormatArgument.list(fromJSON: $0) }
+        return keys.compactMap { key in
+            guard let variant = WorstCase.variant(of: key.variant),
+                  WorstCase.applies(to: texts.text(locale: key.locale, variant: key.variant), arguments: arguments) else { return nil }
+            return TextKey(locale: key.locale, variant: variant)
+        }
     }
 
     /// The locales a change of `locale`'s texts reaches: it, and for the base text the

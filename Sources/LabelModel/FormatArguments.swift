@@ -44,30 +44,198 @@ public enum PluralCategory: String, Sendable, CaseIterable {
     }
 
     /// The words that start a segment of a variant name.
-    static let variantKeywords: Set<String> = ["plural", "device", "width"]
+    static let variantKeywords: Set<String> = ["plural", "device", "width", WorstCase.segment]
 }
 
-/// A sample argument of a format string: a label's own (`"arguments": ["Anna", 3]`).
-public enum FormatArgument: Sendable, Hashable {
+/// A sample argument of a format string: a label's own (`"arguments": ["Anna", 3]`), or a
+/// declaration of what the argument is (`{"type": "number", "digits": 7}`), from which a
+/// layout of the worst case is made besides the sample's (`WorstCase`).
+public indirect enum FormatArgument: Sendable, Hashable {
     case string(String)
     case number(Double)
+    /// What the argument is, and its sample (nil: the specifier's default sample).
+    case declared(ArgumentKind, sample: FormatArgument?)
 
-    /// The arguments of a JSON array of strings and finite numbers (a label's `arguments`);
-    /// an error names `field` and the element's index.
+    /// The arguments of a JSON array of strings, finite numbers and declarations (a label's
+    /// `arguments`); an error names `field` and the element's index.
     public static func list(fromJSON value: JSONValue, field: String = "arguments") throws(LayoutError) -> [FormatArgument] {
         guard let elements = value.array else {
-            throw .invalidField(field: field, message: "must be an array of strings and numbers, got \(value.kindDescription)")
+            throw .invalidField(field: field, message: "must be an array of strings, numbers and {\"type\": …} objects, got \(value.kindDescription)")
         }
         var arguments: [FormatArgument] = []
         for (index, element) in elements.enumerated() {
             switch element {
             case .string(let text): arguments.append(.string(text))
             case .number(let number) where number.isFinite: arguments.append(.number(number))
+            case .object: arguments.append(try declaration(fromJSON: element, field: "\(field)[\(index)]"))
             default:
-                throw .invalidField(field: "\(field)[\(index)]", message: "must be a string or a number, got \(element.kindDescription)")
+                throw .invalidField(field: "\(field)[\(index)]", message: "must be a string, a number or a {\"type\": …} object, got \(element.kindDescription)")
             }
         }
         return arguments
+    }
+
+    /// `{"type": "number"|"date"|"currency", "digits", "skeleton", "currency", "sample"}`.
+    private static func declaration(fromJSON value: JSONValue, field: String) throws(LayoutError) -> FormatArgument {
+        var reader = try FieldReader(value, field: field, expected: "an object {type, …}")
+        var type: String?
+        var digits: Int?
+        var skeleton: String?
+        var currency: String?
+        var sample: FormatArgument?
+        try reader.optional("type") { value, path throws(LayoutError) in
+            guard let name = value.string else { throw FieldReader.typeError(path, "a string", value) }
+            type = name
+        }
+        try reader.optional("digits") { value, path throws(LayoutError) in
+            let number = try FieldReader.integer(value, path, minimum: 1)
+            guard number <= ArgumentKind.maximumDigits else {
+                throw .invalidField(field: path, message: "must be an integer from 1 to \(ArgumentKind.maximumDigits), got \(number)")
+            }
+            digits = number
+        }
+        try reader.optional("skeleton") { value, path throws(LayoutError) in
+            guard let text = value.string, !text.isEmpty, text.utf8.count < 64,
+                  text.utf8.allSatisfy({ (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }) else {
+                throw .invalidField(field: path, message: "must be an ICU date skeleton of letters (e.g. \"yMMMMd\"), got \(value.jsonString())")
+            }
+            skeleton = text
+        }
+        try reader.optional("currency") { value, path throws(LayoutError) in
+            guard let code = value.string, code.utf8.count == 3, code.utf8.allSatisfy({ (0x41...0x5A).contains($0) }) else {
+                throw .invalidField(field: path, message: "must be an ISO 4217 code of 3 capital letters (e.g. \"EUR\"), got \(value.jsonString())")
+            }
+            currency = code
+        }
+        try reader.optional("sample") { value, path throws(LayoutError) in
+            switch value {
+            case .string(let text): sample = .string(text)
+            case .number(let number) where number.isFinite: sample = .number(number)
+            default: throw .invalidField(field: path, message: "must be a string or a number, got \(value.kindDescription)")
+            }
+        }
+        try reader.refuseUnknownMembers()
+        func refuse(_ member: String, _ value: Any?) throws(LayoutError) {
+            if value != nil { throw .invalidField(field: "\(field).\(member)", message: "does not apply to type \(type ?? "")") }
+        }
+        let kind: ArgumentKind
+        switch type {
+        case "number":
+            try refuse("skeleton", skeleton); try refuse("currency", currency)
+            kind = .number(digits: digits ?? ArgumentKind.defaultDigits)
+        case "currency":
+            try refuse("skeleton", skeleton)
+            kind = .currency(digits: digits ?? ArgumentKind.defaultDigits, code: currency)
+        case "date":
+            try refuse("digits", digits); try refuse("currency", currency)
+            kind = .date(skeleton: skeleton ?? ArgumentKind.defaultSkeleton)
+        case nil:
+            throw .invalidField(field: "\(field).type", message: "is required (number, date or currency)")
+        case let other?:
+            throw .invalidField(field: "\(field).type", message: "unknown value \(JSONValue.string(other).jsonString()) (expected one of number, date, currency)")
+        }
+        return .declared(kind, sample: sample)
+    }
+
+    /// Writes the argument as its JSON element (a declaration with every member it has).
+    func write<Sink: JSONSink>(into writer: inout Sink) {
+        switch self {
+        case .string(let string): writer.string(string)
+        case .number(let number): writer.number(number)
+        case .declared(let kind, let sample):
+            writer.beginObject()
+            writer.key("type")
+            switch kind {
+            case .number(let digits):
+                writer.string("number")
+                writer.key("digits"); writer.number(digits)
+            case .currency(let digits, let code):
+                writer.string("currency")
+                writer.key("digits"); writer.number(digits)
+                if let code { writer.key("currency"); writer.string(code) }
+            case .date(let skeleton):
+                writer.string("date")
+                writer.key("skeleton"); writer.string(skeleton)
+            }
+            if let sample {
+                writer.key("sample")
+                sample.write(into: &writer)
+            }
+            writer.endObject()
+        }
+    }
+
+    /// The sample a layout of the sample texts shows: the argument, or a declaration's sample
+    /// (nil: the specifier's default).
+    var sample: FormatArgument? {
+        if case .declared(_, let sample) = self { return sample }
+        return self
+    }
+}
+
+/// What a format argument is, as a label declares it, for the longest value it plausibly takes
+/// in a locale (`WorstCase`).
+public enum ArgumentKind: Sendable, Hashable {
+    /// A whole number of at most `digits` digits, grouped as the locale groups them.
+    case number(digits: Int)
+    /// A date in the locale's pattern for an ICU skeleton (`yMMMMd`: day, month name, year).
+    case date(skeleton: String)
+    /// An amount of money with `digits` digits before the decimal separator, in the locale's
+    /// currency (or `code`'s), with its symbol, grouping and fraction digits.
+    case currency(digits: Int, code: String?)
+
+    /// The digits of a number that declares none, and of a numeric specifier (`%d`, `%lld`,
+    /// `%.1f`, `%#@var@`) whose argument is not declared: 4, up to 9,999.
+    public static let defaultDigits = 4
+    /// The most digits a declaration may give (above that a double is not exact).
+    public static let maximumDigits = 15
+    /// The skeleton of a date that names none: day, full month name and year.
+    public static let defaultSkeleton = "yMMMMd"
+}
+
+/// Formats the worst case of an argument in a locale: what a layout of a `worst` variant shows
+/// (the engine's is ICU's; LabelModel has no locale data).
+public protocol WorstCaseFormatter: Sendable {
+    /// The longest plausible value of `kind` in `locale` (a BCP 47 tag; "" is the base text),
+    /// with `fractionDigits` digits after the decimal separator for a number; nil when the
+    /// locale's data cannot format it (the sample is shown then).
+    func worstCase(of kind: ArgumentKind, fractionDigits: Int, locale: String) -> String?
+}
+
+/// The worst-case variants of texts: besides its samples, a text with format specifiers is laid
+/// out with the longest value each argument plausibly takes in the layout's locale, as the
+/// variant named after the text's own variant with `.worst` added (`worst`, `plural.other.worst`,
+/// `device.ipad.worst`). Numbers of a declared `number` argument, and of every numeric specifier
+/// whose argument is not declared, take `ArgumentKind.defaultDigits` digits unless declared
+/// otherwise; `%@`, `%c`, `%x`, `%o` and `%p` arguments have a worst case only when declared.
+public enum WorstCase {
+    /// The last segment of a worst-case variant's name.
+    public static let segment = "worst"
+
+    /// True for a worst-case variant's name (`worst`, `plural.other.worst`).
+    public static func isWorstCase(variant: String) -> Bool {
+        variant == segment || variant.hasSuffix("." + segment)
+    }
+
+    /// The variant whose text a worst-case variant shows (`plural.other.worst` → `plural.other`).
+    public static func textVariant(of variant: String) -> String {
+        guard isWorstCase(variant: variant) else { return variant }
+        return variant == segment ? "" : String(variant.dropLast(segment.utf8.count + 1))
+    }
+
+    /// The worst-case variant of a text's variant, or nil when its text is not shown with large
+    /// numbers: a plural form other than `other` and `many` (`plural.one` is not shown with
+    /// 9,999; in Russian and Polish `many` is).
+    public static func variant(of variant: String) -> String? {
+        guard !isWorstCase(variant: variant),
+              PluralCategory.forms(inVariant: variant).allSatisfy({ $0 == .other || $0 == .many }) else { return nil }
+        return variant.isEmpty ? segment : variant + "." + segment
+    }
+
+    /// True when a text has a specifier with a worst case (`FormatArguments.applyWorstCase`).
+    public static func applies(to text: String, arguments: [FormatArgument]?) -> Bool {
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return false }
+        return FormatArguments.specifiers(in: text).contains { FormatArguments.worstKind(of: $0, arguments: arguments ?? []) != nil }
     }
 }
 
@@ -149,6 +317,37 @@ public enum FormatArguments {
     /// The text with every specifier replaced by its sample argument.
     public static func apply(to format: String, arguments: [FormatArgument] = [],
                              pluralForms: [PluralCategory] = []) -> String {
+        fill(format, arguments: arguments, pluralForms: pluralForms, worstCase: nil)
+    }
+
+    /// The text with every specifier that has a worst case (`WorstCase`) replaced by it, as
+    /// `formatter` formats it in `locale`, and the others by their samples as `apply` does.
+    /// A worst case ignores the specifier's width and flags; a `%f` shows as many fraction
+    /// digits as its precision (6 without one, as printf), a `%d` none.
+    public static func applyWorstCase(to format: String, arguments: [FormatArgument] = [], pluralForms: [PluralCategory] = [],
+                                      locale: String, formatter: any WorstCaseFormatter) -> String {
+        fill(format, arguments: arguments, pluralForms: pluralForms) { specifier in
+            guard let kind = worstKind(of: specifier, arguments: arguments) else { return nil }
+            let fraction = specifier.kind == .float ? specifier.precision ?? 6 : 0
+            return formatter.worstCase(of: kind, fractionDigits: min(fraction, 15), locale: locale).map { Array($0.utf8) }
+        }
+    }
+
+    /// What a specifier's worst case is: its argument's declaration, else a number of the
+    /// default digits for a decimal numeric specifier; nil for none.
+    static func worstKind(of specifier: FormatSpecifier, arguments: [FormatArgument]) -> ArgumentKind? {
+        guard let argument = specifier.argument else { return nil }
+        if argument <= arguments.count, case .declared(let kind, _) = arguments[argument - 1] { return kind }
+        switch specifier.kind {
+        case .signedInteger, .variable: return .number(digits: ArgumentKind.defaultDigits)
+        case .unsignedInteger where "uU".contains(specifier.conversion): return .number(digits: ArgumentKind.defaultDigits)
+        case .float where "fF".contains(specifier.conversion): return .number(digits: ArgumentKind.defaultDigits)
+        default: return nil
+        }
+    }
+
+    private static func fill(_ format: String, arguments: [FormatArgument], pluralForms: [PluralCategory],
+                             worstCase: ((FormatSpecifier) -> [UInt8]?)?) -> String {
         var format = format
         guard format.withUTF8({ $0.contains(UInt8(ascii: "%")) }) else { return format }
         return format.withUTF8 { bytes in
@@ -161,8 +360,12 @@ public enum FormatArguments {
             for specifier in found {
                 output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<specifier.range.lowerBound]))
                 copied = specifier.range.upperBound
-                let supplied = specifier.argument.flatMap { $0 <= arguments.count ? arguments[$0 - 1] : nil }
-                output.append(contentsOf: render(specifier, argument: supplied, sampleNumber: numbers[specifier.argument ?? 0]))
+                if let worst = worstCase?(specifier) {
+                    output.append(contentsOf: worst)
+                } else {
+                    let supplied = specifier.argument.flatMap { $0 <= arguments.count ? arguments[$0 - 1].sample : nil }
+                    output.append(contentsOf: render(specifier, argument: supplied, sampleNumber: numbers[specifier.argument ?? 0]))
+                }
                 if output.count > LabelDefinition.maximumTextBytes { return cutToLimit(output) }
             }
             output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
@@ -357,7 +560,7 @@ public enum FormatArguments {
             switch argument {
             case .string(let value)?: text = Array(value.utf8)
             case .number(let value)?: text = Array(shortest(value).utf8)
-            case nil: text = Array(sampleObject.utf8)
+            case .declared?, nil: text = Array(sampleObject.utf8)
             }
             if let precision = specifier.precision {
                 text = Array(String(String(decoding: text, as: UTF8.self).prefix(precision)).utf8)
@@ -369,7 +572,7 @@ public enum FormatArguments {
             case .number(let value)?:
                 let scalar = value >= 0 && value < 0x110000 ? Unicode.Scalar(UInt32(value)) : nil
                 return pad(Array(String(Character(scalar ?? "W")).utf8), specifier)
-            case nil: return pad(Array(sampleCharacter.utf8), specifier)
+            case .declared?, nil: return pad(Array(sampleCharacter.utf8), specifier)
             }
         }
     }

@@ -73,6 +73,7 @@ public struct LabelDefinition: Sendable, Hashable {
     /// own makes it from the base text), else the base text's variant, else the base text.
     public func text(locale: String, variant: String = "") -> String {
         if !variant.isEmpty, let found = variantTexts[TextKey(locale: locale, variant: variant)] { return found }
+        if WorstCase.isWorstCase(variant: variant) { return text(locale: locale, variant: WorstCase.textVariant(of: variant)) }
         if !locale.isEmpty {
             if let plain = texts[locale] { return plain }
             if let pseudo = PseudoLanguage(locale: locale) { return pseudo.apply(to: text(locale: "", variant: variant)) }
@@ -82,10 +83,16 @@ public struct LabelDefinition: Sendable, Hashable {
     }
 
     /// The text a layout shows: `text(locale:variant:)` with its format specifiers replaced by
-    /// the label's `arguments`, or by sample values (numbers as the variant's plural form implies).
-    public func displayedText(locale: String, variant: String = "") -> String {
-        FormatArguments.apply(to: text(locale: locale, variant: variant), arguments: arguments ?? [],
-                              pluralForms: PluralCategory.forms(inVariant: variant))
+    /// the label's `arguments`, or by sample values (numbers as the variant's plural form implies);
+    /// in a worst-case variant (`WorstCase`), by their worst cases as `formatter` formats them.
+    public func displayedText(locale: String, variant: String = "", formatter: (any WorstCaseFormatter)? = nil) -> String {
+        let text = text(locale: locale, variant: variant)
+        let forms = PluralCategory.forms(inVariant: variant)
+        if let formatter, WorstCase.isWorstCase(variant: variant) {
+            return FormatArguments.applyWorstCase(to: text, arguments: arguments ?? [], pluralForms: forms,
+                                                  locale: locale, formatter: formatter)
+        }
+        return FormatArguments.apply(to: text, arguments: arguments ?? [], pluralForms: forms)
     }
 
     /// Layout happens in `bounds = (0, 0, frame.width, frame.height)`; a self-sizing label's

@@ -31,7 +31,7 @@ extension LabelField {
         case .text: return "a string"
         case .font: return "an object"
         case .insets: return "`{top, left, bottom, right}`, points ≥ 0"
-        case .arguments: return "an array of strings and numbers"
+        case .arguments: return "an array of strings, numbers and declarations (`{\"type\": \"number\", \"digits\": 7}`)"
         case .priorities: return "`{horizontal, vertical}`, priorities from 1 to 1000"
         case .device: return Device.all.map { "`\($0.name)`" }.joined(separator: ", ")
         }

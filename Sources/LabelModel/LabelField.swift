@@ -80,7 +80,7 @@ public final class LabelField: Sendable {
         case font
         /// `{top, left, bottom, right}`, points ≥ 0.
         case insets
-        /// A list of strings and numbers (format arguments).
+        /// A list of strings, numbers and argument declarations (format arguments).
         case arguments
         /// `{horizontal, vertical}`, Auto Layout priorities from 1 to 1000.
         case priorities
@@ -247,8 +247,8 @@ extension LabelField {
                    option: Option("tightening", "on|off", help: "allowsDefaultTighteningForTruncation: tighten a line slightly too wide instead of truncating it."),
                    summary: "in a truncating mode, a last line at most 5% too wide is tightened instead of truncated"),
         LabelField("arguments", "arguments", .arguments,
-                   option: Option("arguments", "JSON", help: "Sample arguments of the text's format specifiers, in order: a JSON array of strings and numbers ('[\"Anna\", 3]')."),
-                   summary: "sample arguments of the format specifiers in the texts (`%@`, `%d`, `%1$@`, …), by position ([Texts](#texts-variants-and-sample-arguments))", precedesFrame: true),
+                   option: Option("arguments", "JSON", help: "Sample arguments of the text's format specifiers, in order: a JSON array of strings, numbers and declarations ('[\"Anna\", 3, {\"type\": \"number\", \"digits\": 7}]')."),
+                   summary: "sample arguments of the format specifiers in the texts (`%@`, `%d`, `%1$@`, …), by position, or declarations of what they are (`{\"type\": \"number\", \"digits\": 7}`), laid out at their worst case too ([Texts](#texts-variants-and-sample-arguments), [Worst-case arguments](#worst-case-arguments))", precedesFrame: true),
         LabelField("contentHugging", "content_hugging", .priorities(Accessor({ $0.contentHugging }, { $0.contentHugging = $1 })),
                    option: Option("content-hugging", "H,V", help: "Content hugging priorities, horizontal and vertical, 1–1000 (default 250,250)."),
                    summary: "Auto Layout: how strongly the label resists growing past its text, per axis; written only when not UIKit's default ([Auto Layout fields](#auto-layout-fields))",
@@ -361,12 +361,7 @@ extension LabelField {
             writer.endObject()
         case .arguments:
             writer.beginArray()
-            for argument in definition.arguments ?? [] {
-                switch argument {
-                case .string(let string): writer.string(string)
-                case .number(let number): writer.number(number)
-                }
-            }
+            for argument in definition.arguments ?? [] { argument.write(into: &writer) }
             writer.endArray()
         case .priorities(let accessor):
             let priorities = accessor.get(definition)

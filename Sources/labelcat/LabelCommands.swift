@@ -131,7 +131,7 @@ func fieldValue(_ text: String, of field: LabelField) throws -> JSONValue {
         return .object(JSONObject([("horizontal", .number(numbers[0])), ("vertical", .number(numbers[1]))]))
     case .arguments:
         guard let value = try? JSONValue.parse(text), case .array = value else {
-            throw labelSetError("The value '\(text)' of '--\(option)' must be a JSON array of strings and numbers, e.g. '[\"Anna\", 3]'.")
+            throw labelSetError("The value '\(text)' of '--\(option)' must be a JSON array of strings, numbers and {\"type\": …} declarations, e.g. '[\"Anna\", 3]'.")
         }
         return value
     }

@@ -39,9 +39,10 @@ struct VariantCategoryTests {
         #expect(try catalog.database.scalarInt("SELECT count(*) FROM labels WHERE frame_height IS NULL") == 1)
         #expect(try rows(catalog.database, "SELECT locale, variant FROM label_texts ORDER BY locale, variant", columns: 2)
                 == [["", "plural.one"], ["de", ""], ["de", "device.ipad"], ["de", "plural.one"], ["fr", ""]])
-        // One layout per text: the base text and its variant, de's three, fr's.
+        // One layout per text: the base text and its variant, de's three, fr's; and the worst
+        // case of each text with a number but a plural.one form.
         #expect(try catalog.layouts().map { "\($0.locale)|\($0.variant)" }
-                == ["|", "|plural.one", "de|", "de|device.ipad", "de|plural.one", "fr|"])
+                == ["|", "|plural.one", "|worst", "de|", "de|device.ipad", "de|plural.one", "de|worst", "fr|"])
         let resolved = try record.resolve(tokens: nil).definition
         #expect(resolved.font.textStyle == .headline && resolved.arguments == [.string("Anna"), .number(3)])
         // Importing it again changes nothing.
@@ -163,15 +164,19 @@ struct VariantCategoryTests {
         try catalog.setSetting(.categories, to: "large,extraLarge")
         _ = try catalog.layOutQueued()
         let result = try catalog.check()
+        // The plural.other text's worst case (`%lld` at 8.888) is one more text, with the same source.
         #expect(result.findings.map { "\($0.locale)|\($0.variant)|\($0.category)" }
-                == ["||large", "||extraLarge", "de|plural.other|large", "de|plural.other|extraLarge"])
+                == ["||large", "||extraLarge", "de|plural.other|large", "de|plural.other|extraLarge",
+                    "de|plural.other.worst|large", "de|plural.other.worst|extraLarge"])
+        #expect(result.findings.last?.source == FindingSource(file: "App/Localizable.xcstrings", line: 7, key: "Localizable:cart.count"))
+        #expect(result.findings.last?.lines.first?.hasPrefix("8.888 ") == true, "\(result.findings.last?.lines ?? [])")
         let german = try #require(result.findings.first { $0.locale == "de" })
         #expect(german.source == FindingSource(file: "App/Localizable.xcstrings", line: 7, key: "Localizable:cart.count"))
         #expect(german.lines.first?.hasPrefix("88 Artikel") == true, "the sample number of plural.other: \(german.lines)")
         #expect(result.findings.first?.source == FindingSource(file: "App/Base.lproj/Main.storyboard", line: 43, key: "Localizable:cart.count"))
-        #expect(result.checked.count == 6)
+        #expect(result.checked.count == 8)
         // Narrowed to one category.
-        #expect(try catalog.check(CheckScope(categories: ["EXTRALARGE"])).findings.map(\.category) == ["extraLarge", "extraLarge"])
+        #expect(try catalog.check(CheckScope(categories: ["EXTRALARGE"])).findings.map(\.category) == ["extraLarge", "extraLarge", "extraLarge"])
         // A text set by hand has no source.
         try catalog.setTexts([LabelText(label: "cart.count", locale: "de", variant: "plural.other", text: "%lld Artikel im Warenkorb, viele")])
         #expect(try catalog.check().findings.first { $0.locale == "de" }?.source == nil)

@@ -58,10 +58,10 @@ import Testing
     @Test func argumentsFromJSON() throws {
         #expect(try FormatArgument.list(fromJSON: JSONValue.parse("[\"Anna\", 3, 2.5]"))
             == [.string("Anna"), .number(3), .number(2.5)])
-        #expect(throws: LayoutError.invalidField(field: "arguments[1]", message: "must be a string or a number, got a boolean")) {
+        #expect(throws: LayoutError.invalidField(field: "arguments[1]", message: #"must be a string, a number or a {"type": …} object, got a boolean"#)) {
             try FormatArgument.list(fromJSON: JSONValue.parse("[\"a\", true]"))
         }
-        #expect(throws: LayoutError.invalidField(field: "arguments", message: "must be an array of strings and numbers, got a string")) {
+        #expect(throws: LayoutError.invalidField(field: "arguments", message: #"must be an array of strings, numbers and {"type": …} objects, got a string"#)) {
             try FormatArgument.list(fromJSON: .string("x"))
         }
     }

@@ -41,11 +41,12 @@ struct ImportCommandTests {
             "Main.storyboard/btn-04-jkl/fr//large/truncated",
             "Main.storyboard/ttl-01-abc/de//large/truncated",
             "cart.badge/de/plural.other/large/truncated",
+            "cart.badge/de/plural.other.worst/large/truncated",
             "home.welcome/en/device.ipad/large/truncated",
         ], "\(check.stdout)")
         let sources = try check.stdout.split(separator: "\n").map { try JSONValue.parse(String($0))["source"] ?? .null }
         #expect(sources.map { $0["key"]?.string ?? "" } == ["Main:btn-04-jkl.text", "Main:ttl-01-abc.text", "Localizable:cart.count",
-                                                             "Localizable:welcome"])
+                                                             "Localizable:cart.count", "Localizable:welcome"])
 
         let github = try workspace.labelcat("check", "--format", "github")
         #expect(github.status == 1)
@@ -54,6 +55,8 @@ struct ImportCommandTests {
         let expected = [
             "file=\(paths["fr"]!),line=\(ShopProject.line(of: "btn-04-jkl.text", in: ShopProject.french)!)",
             "file=\(paths["de"]!),line=\(ShopProject.line(of: "ttl-01-abc.text", in: ShopProject.german)!)",
+            "file=\(paths["catalog"]!),line=\(ShopProject.line(of: #""de" : {"#, in: catalogText, after: #""cart.count""#)!)",
+            // Its worst case (`%lld` at 8.888): the same text.
             "file=\(paths["catalog"]!),line=\(ShopProject.line(of: #""de" : {"#, in: catalogText, after: #""cart.count""#)!)",
             "file=\(paths["catalog"]!),line=\(ShopProject.line(of: #""en" : {"#, in: catalogText, after: #""welcome""#)!)",
         ]

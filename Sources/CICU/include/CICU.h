@@ -37,6 +37,19 @@ int lc_is_extended_pictographic(int32_t codePoint);
 /// capacity), 0 on error.
 int lc_script_extensions(int32_t codePoint, uint32_t *tags, int capacity);
 
+/// Formats a number as a locale shows it (ICU's unum): its digits, grouping and decimal
+/// separators, and with `currency` nonzero the locale's currency symbol and its fraction digits
+/// (`currencyCode`, 3 letters, sets another currency; NULL or "" keeps the locale's). `fraction`
+/// is the number of fraction digits of a plain number. `locale` is a BCP 47 tag ("de", "pt-BR").
+/// Writes UTF-16 into out (capacity code units) and returns its length, or -1 on error.
+int32_t lc_format_number(const char *locale, double value, int fraction, int currency, const char *currencyCode,
+                         uint16_t *out, int32_t capacity);
+/// The longest, in code points, of `count` days from `firstDay` (days after 1970-01-01, each at
+/// noon UTC) formatted in the locale's best pattern for an ICU skeleton ("yMMMMd"; ICU's udatpg),
+/// the first of equally long ones. Same return as above.
+int32_t lc_format_longest_date(const char *locale, const char *skeleton, int32_t firstDay, int32_t count,
+                               uint16_t *out, int32_t capacity);
+
 /// ICU's version, e.g. "72.1".
 const char *lc_icu_version(void);
 

@@ -39,7 +39,7 @@ public struct LayoutSubject: Sendable {
     }
 
     /// The text the label shows, format specifiers filled in.
-    var displayedText: String { definition.displayedText(locale: locale, variant: variant) }
+    var displayedText: String { definition.displayedText(locale: locale, variant: variant, formatter: ICUWorstCaseFormatter.shared) }
 }
 
 extension ComputedLayout {

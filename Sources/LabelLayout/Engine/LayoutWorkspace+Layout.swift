@@ -90,7 +90,7 @@ extension LayoutWorkspace {
     func prepare(_ definition: LabelDefinition, text key: TextKey) throws(LayoutError) -> PreparedText {
         try definition.validateNumbers()
         let chain = try chain(for: definition.font)
-        let displayed = definition.displayedText(locale: key.locale, variant: key.variant)
+        let displayed = definition.displayedText(locale: key.locale, variant: key.variant, formatter: ICUWorstCaseFormatter.shared)
         fillUTF16(displayed, into: &textBuffer, utf8Offsets: &utf8Offsets)
         trimStore()
         shapedSize = nil
