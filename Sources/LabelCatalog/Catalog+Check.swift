@@ -239,25 +239,17 @@ extension Catalog {
             }
             scope.device = known.name
         }
-        let rows = try freshLayouts(matching: scope.glob, locale: wanted.count == 1 ? wanted.first : nil,
-                                    category: categories.count == 1 ? ContentSizeCategory(rawValue: categories[0]) : nil,
-                                    device: scope.device, withLayouts: false)
+        let filter = LayoutFilter(locale: wanted.count == 1 ? wanted.first : nil,
+                                  category: categories.count == 1 ? ContentSizeCategory(rawValue: categories[0]) : nil, device: scope.device)
+        try refreshLayouts(matching: scope.glob, locale: filter.locale, category: filter.category, device: filter.device)
+        let rows = try checkRows(scope, filter: filter, locales: scope.locales == nil ? nil : wanted, categories: Set(categories))
         var measurer = OverflowMeasurer(catalog: self, tokens: try tokenSet(), scope: scope)
-        var checked: [CheckedText] = []
         var findings: [Finding] = []
-        var labels = 0
-        var lastLabel: String?
         var savedFrames: [SavedFrameLabel] = []
         var placed: Set<[String]> = []
         var solved: Set<[String]> = []
-        checked.reserveCapacity(rows.count)
-        let checkedCategories = Set(categories)
-        for row in rows where (scope.locales == nil || wanted.contains(row.locale)) && checkedCategories.contains(row.category)
-            && scope.shard?.contains(row.label) != false {
-            if row.label != lastLabel { labels += 1 } // rows come ordered by label
-            lastLabel = row.label
+        for row in rows.wholeRows {
             let text = CheckedText(label: row.label, locale: row.locale, variant: row.variant, category: row.category, device: row.device)
-            checked.append(text)
             if let finding = try measurer.finding(for: row, text: text) { findings.append(finding) }
             guard let placement = row.placement else { continue }
             if placed.insert([row.label, row.device]).inserted, placement.source == .saved, let reason = placement.savedReason {
@@ -278,7 +270,7 @@ extension Catalog {
                 && scope.shard == nil
             try? keep(measurer.computedAdvice, used: measurer.usedAdvice, replacing: wholeCatalog)
         }
-        var result = CheckResult(scope: scope, checked: checked, findings: findings, labelCount: labels,
+        var result = CheckResult(scope: scope, checked: rows.texts, findings: findings, labelCount: rows.labelCount,
                                  localeMatches: localeMatches, categories: categories, keysWithoutLabels: try keysWithoutLabels())
         result.savedFrames = savedFrames
         result.sceneLabels = placed.count

@@ -321,15 +321,20 @@ extension Catalog {
     public func freshLayouts(matching glob: String = "*", locale: String? = nil, variant: String? = nil,
                              category: ContentSizeCategory? = nil, device: String? = nil, truncatedOnly: Bool = false,
                              withLayouts: Bool = true) throws -> [StoredLayout] {
+        try refreshLayouts(matching: glob, locale: locale, variant: variant, category: category, device: device)
+        return try layouts(matching: glob, locale: locale, variant: variant, category: category, device: device,
+                           truncatedOnly: truncatedOnly, withLayouts: withLayouts)
+    }
+
+    /// Recomputes the stale and missing layouts matching a glob (and locale, variant,
+    /// category, device); on a read-only catalog, stale rows are an error naming them.
+    func refreshLayouts(matching glob: String, locale: String? = nil, variant: String? = nil,
+                        category: ContentSizeCategory? = nil, device: String? = nil) throws {
         // Queued edits first: then the freshness record may vouch for every row.
         if !isReadOnly, try database.scalarInt("SELECT EXISTS (SELECT 1 FROM recompute_queue)") == 1 {
             try edit(allowLayoutErrors: true) {}
         }
-        func query() throws -> [StoredLayout] {
-            try layouts(matching: glob, locale: locale, variant: variant, category: category, device: device,
-                        truncatedOnly: truncatedOnly, withLayouts: withLayouts)
-        }
-        if try allLayoutsFresh() { return try query() }
+        if try allLayoutsFresh() { return }
         let stale = try layouts(matching: glob, locale: locale, variant: variant, category: category, device: device, staleOnly: true,
                                 withLayouts: false)
         let missing = try labelsWithoutLayouts(matching: glob)
@@ -344,7 +349,6 @@ extension Catalog {
                 try recomputeInTransaction(names.map { RecomputeItem(label: $0, locales: nil) })
             }
         }
-        return try query()
     }
 
     /// Labels matching a glob that lack a layout of one of their stored texts (their own, or

@@ -358,6 +358,13 @@ package final class Statement {
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
 
+    /// The column's UTF-8 bytes, without making a `String` of them (nil for NULL): valid until
+    /// the next `step` or `reset`.
+    package func utf8(_ column: Int32) -> UnsafeBufferPointer<UInt8>? {
+        guard let bytes = sqlite3_column_text(handle, column) else { return nil }
+        return UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, column)))
+    }
+
     /// The column as a `SQLValue`, keeping SQLite's storage class.
     package func value(_ column: Int32) -> SQLValue {
         switch sqlite3_column_type(handle, column) {

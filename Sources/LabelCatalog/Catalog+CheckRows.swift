@@ -1,0 +1,126 @@
+import LabelModel
+
+/// What `check` reads of the layouts in its scope: every text's identity, and the whole row
+/// only where there may be something to say (a finding, or the label's place in a scene).
+struct CheckRows {
+    /// Every text checked, ordered by label, locale, variant, device, then category from the smallest.
+    var texts: [CheckedText] = []
+    /// The number of distinct labels of `texts`.
+    var labelCount = 0
+    /// In the same order, the whole rows of the texts that may not fit (an error, truncated,
+    /// lines lost to the height; shrunk, when asked; every text, when a headroom or minimum
+    /// category is asked for) and of labels placed in scenes.
+    var wholeRows: [StoredLayout] = []
+}
+
+extension Catalog {
+    /// The layouts `check` looks at (fresh ones: bring them up to date first), read in one
+    /// snapshot: the rows whose label matches the scope's glob and its shard, of the locales
+    /// `locales` (all when nil) and the categories `categories`, on the scope's device. Rows are
+    /// read in the table's own order (no sorting in SQL) and each label's few are put in the
+    /// order of `layouts(matching:)`; a text that fits gives only its identity.
+    func checkRows(_ scope: CheckScope, filter: LayoutFilter, locales: Set<String>?, categories: Set<String>) throws -> CheckRows {
+        // `+column`: the condition does not make SQLite sort what the primary key already orders.
+        var sql = "SELECT \(LayoutColumn.selectList) FROM layouts WHERE label GLOB ?"
+        var bindings: [SQLValue] = [.text(scope.glob)]
+        for (column, value) in filter.conditions {
+            sql += " AND +\(column) = ?"
+            bindings.append(.text(value))
+        }
+        if let device = filter.device {
+            sql += " AND device IN ('', ?)"
+            bindings.append(.text(device))
+        }
+        sql += " ORDER BY label, locale, variant, category, device"
+        return try database.transaction(write: false) {
+            // Under the freshness record every row counts; else only those of labels that exist.
+            let labels = try allLayoutsFresh() ? nil : Set(try self.labels(matching: scope.glob).map(\.name))
+            let statement = try database.statement(sql)
+            defer { statement.reset() }
+            try statement.bind(bindings)
+            var reader = CheckRowReader(scope: scope)
+            var rows = CheckRows()
+            var group: [CheckRowReader.Row] = []
+            var lastLabel: String?
+            var labelInShard = true
+            var lastCounted: String?
+            func flush() {
+                if group.count > 1 { group.sort(by: CheckRowReader.Row.precedes) }
+                for row in group {
+                    rows.texts.append(row.text)
+                    if let whole = row.whole { rows.wholeRows.append(whole) }
+                }
+                group.removeAll(keepingCapacity: true)
+            }
+            while try statement.step() {
+                let text = reader.text(statement)
+                if let first = group.first?.text,
+                   first.label != text.label || first.locale != text.locale || first.variant != text.variant {
+                    flush()
+                }
+                if text.label != lastLabel {
+                    labelInShard = scope.shard?.contains(text.label) != false && labels?.contains(text.label) != false
+                    lastLabel = text.label
+                }
+                guard labelInShard, locales?.contains(text.locale) != false, categories.contains(text.category) else { continue }
+                if text.label != lastCounted { rows.labelCount += 1 } // rows come ordered by label
+                lastCounted = text.label
+                group.append(CheckRowReader.Row(text: text, categoryOrder: (ContentSizeCategory(rawValue: text.category) ?? .large).index,
+                                                whole: reader.mayNeedWholeRow(statement) ? storedLayout(from: statement) : nil))
+            }
+            flush()
+            return rows
+        }
+    }
+}
+
+/// Reads the rows of `Catalog.checkRows`: each text's identity with its repeated strings
+/// shared, the whole row where `check` may have something to say of it.
+struct CheckRowReader {
+    let includesShrunk: Bool
+    /// A headroom or minimum category is asked for: every text is measured.
+    let measuresEveryText: Bool
+    var labels = RepeatedTexts(capacity: 1)
+    var locales = RepeatedTexts(capacity: 64)
+    var variants = RepeatedTexts(capacity: 64)
+    var categories = RepeatedTexts(capacity: 16)
+    var devices = RepeatedTexts(capacity: 32)
+
+    struct Row {
+        var text: CheckedText
+        var categoryOrder: Int
+        var whole: StoredLayout?
+
+        /// The order of `Catalog.layouts(matching:)` within a text: by device (as SQLite orders
+        /// text), then category from the smallest (by name for one the catalog does not know).
+        static func precedes(_ lhs: Row, _ rhs: Row) -> Bool {
+            if lhs.text.device != rhs.text.device { return lhs.text.device.utf8.lexicographicallyPrecedes(rhs.text.device.utf8) }
+            if lhs.categoryOrder != rhs.categoryOrder { return lhs.categoryOrder < rhs.categoryOrder }
+            return lhs.text.category.utf8.lexicographicallyPrecedes(rhs.text.category.utf8)
+        }
+    }
+
+    init(scope: CheckScope) {
+        includesShrunk = scope.includesShrunk
+        measuresEveryText = scope.headroomBelow != nil || scope.minimumCategory != nil
+    }
+
+    /// The identity of the statement's current row.
+    mutating func text(_ statement: Statement) -> CheckedText {
+        CheckedText(label: labels.text(statement, LayoutColumn.label.rawValue),
+                    locale: locales.text(statement, LayoutColumn.locale.rawValue),
+                    variant: variants.text(statement, LayoutColumn.variant.rawValue),
+                    category: categories.text(statement, LayoutColumn.category.rawValue),
+                    device: devices.text(statement, LayoutColumn.device.rawValue))
+    }
+
+    /// True unless the row's text fits, without shrinking when shrunk texts are listed, and
+    /// its label is in no scene: what `OverflowMeasurer.finding(for:text:)` finds nothing in.
+    func mayNeedWholeRow(_ statement: Statement) -> Bool {
+        if measuresEveryText || !statement.isNull(LayoutColumn.error) || !statement.isNull(LayoutColumn.frameSource) { return true }
+        if statement.int(LayoutColumn.truncated) != 0 || statement.int(LayoutColumn.neededLineCount) > statement.int(LayoutColumn.lineCount) {
+            return true
+        }
+        return includesShrunk && statement.int(LayoutColumn.shrunk) != 0
+    }
+}
