@@ -33,6 +33,10 @@ extension Catalog {
         }
         sql += " ORDER BY label, locale, variant, category, device"
         return try database.transaction(write: false) {
+            // The scan reads each page once: keeping them in the cache only costs memory.
+            let cacheSize = try database.scalarInt("PRAGMA cache_size") ?? 0
+            try database.execute("PRAGMA cache_size = -2048")
+            defer { try? database.execute("PRAGMA cache_size = \(cacheSize)") }
             // Under the freshness record every row counts; else only those of labels that exist.
             let labels = try allLayoutsFresh() ? nil : Set(try self.labels(matching: scope.glob).map(\.name))
             let statement = try database.statement(sql)
@@ -44,6 +48,9 @@ extension Catalog {
             var lastLabel: String?
             var labelInShard = true
             var lastCounted: String?
+            // Whether the last locale and category read are checked (they repeat from row to row).
+            var lastLocale: (text: String?, checked: Bool) = (nil, false)
+            var lastCategory: (text: String?, checked: Bool, order: Int) = (nil, false, 0)
             func flush() {
                 if group.count > 1 { group.sort(by: CheckRowReader.Row.precedes) }
                 for row in group {
@@ -62,10 +69,15 @@ extension Catalog {
                     labelInShard = scope.shard?.contains(text.label) != false && labels?.contains(text.label) != false
                     lastLabel = text.label
                 }
-                guard labelInShard, locales?.contains(text.locale) != false, categories.contains(text.category) else { continue }
+                if text.locale != lastLocale.text { lastLocale = (text.locale, locales?.contains(text.locale) != false) }
+                if text.category != lastCategory.text {
+                    lastCategory = (text.category, categories.contains(text.category),
+                                    (ContentSizeCategory(rawValue: text.category) ?? .large).index)
+                }
+                guard labelInShard, lastLocale.checked, lastCategory.checked else { continue }
                 if text.label != lastCounted { rows.labelCount += 1 } // rows come ordered by label
                 lastCounted = text.label
-                group.append(CheckRowReader.Row(text: text, categoryOrder: (ContentSizeCategory(rawValue: text.category) ?? .large).index,
+                group.append(CheckRowReader.Row(text: text, categoryOrder: lastCategory.order,
                                                 whole: reader.mayNeedWholeRow(statement) ? storedLayout(from: statement) : nil))
             }
             flush()
