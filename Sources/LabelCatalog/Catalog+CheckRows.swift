@@ -1,15 +1,16 @@
 import LabelModel
 
-/// What `check` reads of the layouts in its scope: every text's identity, and the whole row
-/// only where there may be something to say (a finding, or the label's place in a scene).
+/// What `check` reads of the layouts in its scope: every text's identity, and more only
+/// where there may be something to say (a finding, or the label's place in a scene).
 struct CheckRows {
     /// Every text checked, ordered by label, locale, variant, device, then category from the smallest.
     var texts: [CheckedText] = []
     /// The number of distinct labels of `texts`.
     var labelCount = 0
-    /// In the same order, the whole rows of the texts that may not fit (an error, truncated,
-    /// lines lost to the height; shrunk, when asked; every text, when a headroom or minimum
-    /// category is asked for) and of labels placed in scenes.
+    /// In the same order, the rows of the texts that may not fit (an error, truncated, lines
+    /// lost to the height; shrunk, when asked; every text, when a headroom or minimum category
+    /// is asked for), whole, and of the other texts of labels placed in scenes, without their
+    /// geometry and lines (a text that fits needs only its counts and placement).
     var wholeRows: [StoredLayout] = []
 }
 
@@ -17,11 +18,13 @@ extension Catalog {
     /// The layouts `check` looks at (fresh ones: bring them up to date first), read in one
     /// snapshot: the rows whose label matches the scope's glob and its shard, of the locales
     /// `locales` (all when nil) and the categories `categories`, on the scope's device. Rows are
-    /// read in the table's own order (no sorting in SQL) and each label's few are put in the
-    /// order of `layouts(matching:)`; a text that fits gives only its identity.
+    /// scanned without their geometry and lines, in the table's own order (no sorting in SQL),
+    /// each label's few put in the order of `layouts(matching:)`; a row that may not fit is
+    /// then read whole.
     func checkRows(_ scope: CheckScope, filter: LayoutFilter, locales: Set<String>?, categories: Set<String>) throws -> CheckRows {
         // `+column`: the condition does not make SQLite sort what the primary key already orders.
-        var sql = "SELECT \(LayoutColumn.selectList) FROM layouts WHERE label GLOB ?"
+        // Every label matches `*`: no pattern to match on every row.
+        var sql = "SELECT \(LayoutColumn.checkList) FROM layouts WHERE " + (scope.glob == "*" ? "?1 = '*'" : "label GLOB ?1")
         var bindings: [SQLValue] = [.text(scope.glob)]
         for (column, value) in filter.conditions {
             sql += " AND +\(column) = ?"
@@ -77,8 +80,13 @@ extension Catalog {
                 guard labelInShard, lastLocale.checked, lastCategory.checked else { continue }
                 if text.label != lastCounted { rows.labelCount += 1 } // rows come ordered by label
                 lastCounted = text.label
-                group.append(CheckRowReader.Row(text: text, categoryOrder: lastCategory.order,
-                                                whole: reader.mayNeedWholeRow(statement) ? storedLayout(from: statement) : nil))
+                var whole: StoredLayout?
+                if reader.mayNotFit(statement) {
+                    whole = try wholeLayout(text) ?? storedLayout(from: statement)
+                } else if !statement.isNull(LayoutColumn.frameSource) {
+                    whole = storedLayout(from: statement)
+                }
+                group.append(CheckRowReader.Row(text: text, categoryOrder: lastCategory.order, whole: whole))
             }
             flush()
             return rows
@@ -86,8 +94,35 @@ extension Catalog {
     }
 }
 
+extension Catalog {
+    /// The whole stored row of a checked text.
+    func wholeLayout(_ text: CheckedText) throws -> StoredLayout? {
+        let statement = try database.statement("""
+            SELECT \(LayoutColumn.selectList) FROM layouts WHERE label = ? AND locale = ? AND variant = ? AND category = ? AND device = ?
+            """)
+        defer { statement.reset() }
+        try statement.bind([.text(text.label), .text(text.locale), .text(text.variant), .text(text.category), .text(text.device)])
+        return try statement.step() ? storedLayout(from: statement) : nil
+    }
+}
+
+extension LayoutColumn {
+    /// The SELECT list of `check`'s scan: a row's identity, counts, error and placement in
+    /// their places, NULL for its geometry and lines (read whole only for a text that may not fit).
+    static let checkList = allCases.map { column in
+        switch column {
+        case .label, .locale, .variant, .category, .device, .lineCount, .neededLineCount, .truncated, .shrunk, .error,
+             .frameX, .frameY, .frameWidth, .frameHeight, .frameSource, .frameReason, .sceneFindings:
+            column.name
+        case .x, .y, .width, .height, .fontSize, .lines, .inputHash, .computedAt, .intrinsicWidth, .intrinsicHeight,
+             .boundsWidth, .boundsHeight:
+            "NULL"
+        }
+    }.joined(separator: ", ")
+}
+
 /// Reads the rows of `Catalog.checkRows`: each text's identity with its repeated strings
-/// shared, the whole row where `check` may have something to say of it.
+/// shared, and whether its text may not fit.
 struct CheckRowReader {
     let includesShrunk: Bool
     /// A headroom or minimum category is asked for: every text is measured.
@@ -126,10 +161,10 @@ struct CheckRowReader {
                     device: devices.text(statement, LayoutColumn.device.rawValue))
     }
 
-    /// True unless the row's text fits, without shrinking when shrunk texts are listed, and
-    /// its label is in no scene: what `OverflowMeasurer.finding(for:text:)` finds nothing in.
-    func mayNeedWholeRow(_ statement: Statement) -> Bool {
-        if measuresEveryText || !statement.isNull(LayoutColumn.error) || !statement.isNull(LayoutColumn.frameSource) { return true }
+    /// False when the row's text fits (without shrinking, when shrunk texts are listed):
+    /// `OverflowMeasurer.finding(for:text:)` finds nothing in it.
+    func mayNotFit(_ statement: Statement) -> Bool {
+        if measuresEveryText || !statement.isNull(LayoutColumn.error) { return true }
         if statement.int(LayoutColumn.truncated) != 0 || statement.int(LayoutColumn.neededLineCount) > statement.int(LayoutColumn.lineCount) {
             return true
         }
