@@ -147,12 +147,14 @@ public struct CheckOutcome: Sendable {
         new = findings.filter { !baseline.entries.contains($0.identity) }
         known = findings.filter { baseline.entries.contains($0.identity) }
         let found = Set(findings.map(\.identity))
-        let checkedTexts = Set(result.checked)
         let textsWithFindings = Set(findings.map(\.text))
         let ignoredTexts = Set(ignored.map(\.finding.text))
         let covered = baseline.entries.filter { result.covers($0) && !found.contains($0) }.sorted()
         ignoredInBaseline = covered.filter { ignoredTexts.contains($0.text) }
         let missing = covered.filter { !ignoredTexts.contains($0.text) }
+        // Of the checked texts, only those of entries no finding matched are looked up.
+        let missingTexts = Set(missing.map(\.text))
+        let checkedTexts = missingTexts.isEmpty ? [] : Set(result.checked.lazy.filter { missingTexts.contains($0) })
         fixed = missing.filter { checkedTexts.contains($0.text) && !textsWithFindings.contains($0.text) }
         changed = missing.filter { textsWithFindings.contains($0.text) }
         gone = missing.filter { !checkedTexts.contains($0.text) }
