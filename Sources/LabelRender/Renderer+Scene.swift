@@ -148,7 +148,15 @@ extension Renderer {
             default:
                 break
             }
+            // A scroll view shows its content through its frame (at content offset 0).
+            let clips = view.kind.isScrollView
+            if clips {
+                cairo_save(cairo)
+                cairo_rectangle(cairo, rect.x, rect.y, rect.width, rect.height)
+                cairo_clip(cairo)
+            }
             for subview in view.subviews { try visit(subview, coloredBeneath: colored) }
+            if clips { cairo_restore(cairo) }
         }
         try visit(layout.scene.root, coloredBeneath: false)
 

@@ -71,6 +71,25 @@ struct ScenePictureTests {
         }
     }
 
+    @Test("A scroll view shows its content through its frame: what lies below it is not drawn")
+    func scrollViewClips() throws {
+        let directory = try TemporaryDirectory()
+        let storyboard = sceneStoryboard(rootBackground: "systemColor=\"systemBackgroundColor\"", views: [
+            StoryboardView("scrollView", id: "scroll", frame: (0, 300, 393, 100), pin: (0, 300, 393, 100), subviews: [
+                StoryboardView("view", id: "content", frame: (0, 60, 393, 200), backgroundColor: StoryboardView.rgb(1, 1, 0)),
+            ]),
+        ])
+        try directory.write("App/Base.lproj/Main.storyboard", Array(storyboard.utf8))
+        let catalog = try Catalog.create(path: directory.path("catalog.sqlite")).catalog
+        _ = try catalog.importTexts(from: [directory.path("App")])
+        let layout = try catalog.sceneLayout(file: "Main.storyboard", scene: "vc1")
+        let content = try #require(layout.frames["content"])
+        #expect(content.y == 360 && content.height == 200, "\(content)")
+        let canvas = try Renderer(engine: catalog.engine).renderScenes([layout], captions: ["base"], scale: 1)
+        #expect(canvas.pixel(x: 100, y: 380) == Self.yellow, "the content inside the scroll view")
+        #expect(canvas.pixel(x: 100, y: 420) == white && canvas.pixel(x: 100, y: 550) == white, "nothing below it")
+    }
+
     @Test("A white-text label on a dark superview is drawn on the superview's colour, and its text shows")
     func whiteTextOnDark() throws {
         let directory = try TemporaryDirectory()
