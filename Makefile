@@ -123,7 +123,7 @@ DOCS_DIR := .build/docs
 docs: deps
 	swift build --product labelcat
 	scripts/update-cli-reference .build/debug/labelcat
-	swift package dump-symbol-graph --minimum-access-level public
+	swift package dump-symbol-graph --minimum-access-level public --skip-synthesized-members
 	@set -e; graphs=$$(find .build -path '*/symbolgraph/*.symbols.json' -newer Package.swift -printf '%h\n' | sort -u | head -1); \
 	for target in $(DOCC_TARGETS); do \
 	    rm -rf $(DOCS_DIR)/symbols/$$target && mkdir -p $(DOCS_DIR)/symbols/$$target; \

@@ -3,9 +3,13 @@
 public struct LabelProperties: Sendable, Hashable {
     /// `numberOfLines`; omitted = 1. 0 means as many as the text needs.
     public var numberOfLines: Int
+    /// `<color key="textColor">` as written (a named system colour stays a name, to be resolved
+    /// for an appearance); nil for UIKit's default, `labelColor`.
+    public var textColor: InterfaceColor?
 
-    public init(numberOfLines: Int = 1) {
+    public init(numberOfLines: Int = 1, textColor: InterfaceColor? = nil) {
         self.numberOfLines = numberOfLines
+        self.textColor = textColor
     }
 
     /// True for a label of several lines (`numberOfLines` 0 or more than 1): UIKit sizes its

@@ -283,6 +283,7 @@ extension LabelProperties {
     var json: JSONValue {
         var object = JSONObject()
         if numberOfLines != 1 { object["numberOfLines"] = .number(Double(numberOfLines)) }
+        if let textColor { object["textColor"] = textColor.json }
         return .object(object)
     }
 
@@ -292,7 +293,10 @@ extension LabelProperties {
         guard numberOfLines >= 0 else {
             throw SceneJSONError(path: fields.path("numberOfLines"), problem: "must be 0 or more, found \(numberOfLines)")
         }
-        self.init(numberOfLines: numberOfLines)
+        let textColor = try fields.value("textColor").map { value throws(SceneJSONError) in
+            try InterfaceColor(json: value, path: fields.path("textColor"))
+        }
+        self.init(numberOfLines: numberOfLines, textColor: textColor)
         try fields.finish()
     }
 }

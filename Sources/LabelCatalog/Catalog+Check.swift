@@ -405,7 +405,9 @@ struct OverflowMeasurer {
     /// first that does not), else a `tight` one when its headroom is below the one asked for.
     mutating func headroomFinding(for row: StoredLayout, text: CheckedText) throws -> Finding? {
         guard headroomBelow != nil || minimumCategory != nil,
-              let definition = try label(row.label).definition, let key = row.key else { return nil }
+              let own = try label(row.label).definition, let key = row.key else { return nil }
+        // A label laid out in its solved frame has its room in that frame.
+        let definition = row.placed(own)
         let subject = LayoutSubject(definition, locale: key.locale, variant: key.variant, category: key.category)
         let headroom = try catalog.engine.headroom(subject)
         var finding = Finding(label: text.label, locale: text.locale, variant: text.variant, category: text.category,

@@ -4,6 +4,21 @@ import Glibc
 
 /// How the writers of translators' limits put a file's new bytes in place.
 enum FileReplacement {
+    /// `bytes` with each edit's range replaced by its text (the edits in order, not overlapping):
+    /// everything else stays as the file had it.
+    static func splice(_ bytes: UnsafeBufferPointer<UInt8>, _ edits: [(range: Range<Int>, text: [UInt8])]) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + edits.reduce(0) { $0 + $1.text.count })
+        var position = 0
+        for edit in edits {
+            output.append(contentsOf: bytes[position..<edit.range.lowerBound])
+            output.append(contentsOf: edit.text)
+            position = edit.range.upperBound
+        }
+        output.append(contentsOf: bytes[position...])
+        return output
+    }
+
     /// Writes `bytes` to a new file beside `path` (never through a symbolic link), with
     /// `path`'s permissions, and renames it over `path`.
     static func replace(_ path: String, with bytes: [UInt8], mode: mode_t) throws(LimitsWriteError) {

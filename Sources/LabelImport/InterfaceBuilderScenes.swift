@@ -422,6 +422,8 @@ private final class SceneTreeReader<E: Error> {
                 }
             case "color" where childKey == "backgroundColor":
                 view.backgroundColor = color(childAttributes, of: id, line: xml.line(), in: scene)
+            case "color" where childKey == "textColor" && view.kind == .label:
+                view.label?.textColor = color(childAttributes, of: id, line: xml.line(), in: scene)
             case "viewLayoutGuide":
                 if let guideID = childAttributes["id"] {
                     view.guides.append(LayoutGuide(id: guideID, kind: LayoutGuide.Kind(interfaceBuilderName: childKey ?? ""), owner: id))

@@ -164,16 +164,7 @@ public enum StringCatalogCommentWriter {
         try parser.end()
         guard foundStrings else { throw ShapeProblem(offset: 0, key: nil, problem: .missing("strings")) }
         guard !edits.isEmpty else { return (nil, covered) }
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count + edits.reduce(0) { $0 + $1.text.count })
-        var position = 0
-        for edit in edits {
-            output.append(contentsOf: bytes[position..<edit.range.lowerBound])
-            output.append(contentsOf: edit.text)
-            position = edit.range.upperBound
-        }
-        output.append(contentsOf: bytes[position...])
-        return (output, covered)
+        return (FileReplacement.splice(bytes, edits), covered)
     }
 
     /// A comment's text as written in the file (escaped), less labelcat's last line (and the

@@ -121,16 +121,7 @@ public enum XLIFFWidthWriter {
         }
         guard !edits.isEmpty else { return (nil, covered) }
         edits.sort { $0.range.lowerBound < $1.range.lowerBound }
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count + edits.reduce(0) { $0 + $1.text.count })
-        var position = 0
-        for edit in edits {
-            output.append(contentsOf: bytes[position..<edit.range.lowerBound])
-            output.append(contentsOf: edit.text)
-            position = edit.range.upperBound
-        }
-        output.append(contentsOf: bytes[position...])
-        return (output, covered)
+        return (FileReplacement.splice(bytes, edits), covered)
     }
 
     /// The `<trans-unit>` elements libxml2 reads in an XLIFF 1.x document, in order, each with

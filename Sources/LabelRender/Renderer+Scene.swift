@@ -136,9 +136,11 @@ extension Renderer {
             case .label:
                 if let label = labels[view.id], let layout = label.layout {
                     var definition = label.definition
-                    // UIKit's default text colour is labelColor, which is white in dark appearance.
-                    if appearance == .dark, definition.textColor == Color.black {
-                        definition.textColor = SystemColors.color(named: "labelColor", appearance: .dark)!
+                    // A label left black takes the colour IB wrote, a system colour resolved for
+                    // the appearance, or UIKit's default labelColor (white in dark appearance).
+                    if definition.textColor == Color.black,
+                       let written = (view.label?.textColor ?? .system("labelColor")).resolved(appearance) {
+                        definition.textColor = written
                     }
                     let backdrop = !colored && appearance == .light
                     try draw(LabelPicture(definition: definition, layout: layout),
@@ -148,7 +150,15 @@ extension Renderer {
             default:
                 break
             }
+            // A scroll view shows its content through its frame (at content offset 0).
+            let clips = view.kind.isScrollView
+            if clips {
+                cairo_save(cairo)
+                cairo_rectangle(cairo, rect.x, rect.y, rect.width, rect.height)
+                cairo_clip(cairo)
+            }
             for subview in view.subviews { try visit(subview, coloredBeneath: colored) }
+            if clips { cairo_restore(cairo) }
         }
         try visit(layout.scene.root, coloredBeneath: false)
 

@@ -30,7 +30,9 @@ extension HTMLReport {
         html += "<section id=\"findings\">\n<h2>Findings</h2>\n"
         html += filterForm(findings)
         let anchors = Dictionary(uniqueKeysWithValues: scenes.map { ($0.name, $0.anchor) })
-        for entry in entries { html += article(entry, sceneAnchor: entry.scene.flatMap { anchors[$0] }) }
+        for (index, entry) in entries.enumerated() {
+            html += article(entry, sceneAnchor: entry.scene.flatMap { anchors[$0] }, deferred: index >= Self.picturesLoadedAtOnce)
+        }
         html += "<p id=\"no-findings\"\(findings.isEmpty ? "" : " hidden")>\(findings.isEmpty ? "Every checked text fits." : "No finding matches the filter.")</p>\n"
         html += "</section>\n"
         html += scenesSection(scenes, entries: entries)
@@ -100,7 +102,7 @@ extension HTMLReport {
 
     /// One finding: its name, kind and status, the sentence, the numbers, the fix, the pictures, the
     /// visible lines and where the text came from.
-    func article(_ entry: FindingEntry, sceneAnchor: String? = nil) -> String {
+    func article(_ entry: FindingEntry, sceneAnchor: String? = nil, deferred: Bool = false) -> String {
         let finding = entry.finding
         let status = entry.isNew ? "new" : "known"
         var html = "<article class=\"finding\" id=\"finding-\(entry.id)\""
@@ -124,7 +126,7 @@ extension HTMLReport {
         if let picture = entry.basePicture { figures.append((picture, LocaleTag.baseName)) }
         if !figures.isEmpty {
             html += "<div class=\"pictures\">\n"
-            for (picture, caption) in figures { html += figure(picture, caption: caption, name: finding.label) }
+            for (picture, caption) in figures { html += figure(picture, caption: caption, name: finding.label, deferred: deferred) }
             html += "</div>\n"
         }
         if !finding.lines.isEmpty {
@@ -141,11 +143,21 @@ extension HTMLReport {
         return html + "</article>\n"
     }
 
-    func figure(_ picture: Picture, caption: String, name: String) -> String {
+    /// Findings (and scenes) whose pictures the browser loads itself (`loading="lazy"`); the
+    /// pictures of those after them are loaded by the page's script once scrolled near
+    /// (`data-src`): Chromium spends seconds on thousands of lazy images it never shows.
+    static let picturesLoadedAtOnce = 40
+
+    /// A picture's `<img>`: its file in `src`, or in `data-src` for the script to load when `deferred`.
+    func image(_ file: String, width: Double, height: Double, alt: String, deferred: Bool) -> String {
+        "<img \(deferred ? "data-src" : "src")=\"\(escapeMarkup(file, attribute: true))\" loading=\"lazy\" decoding=\"async\" width=\"\(cssPixels(width))\" height=\"\(cssPixels(height))\" alt=\"\(escapeMarkup(printable(alt), attribute: true))\">"
+    }
+
+    func figure(_ picture: Picture, caption: String, name: String, deferred: Bool = false) -> String {
         switch picture {
         case .image(let file, let width, let height):
-            let source = escapeMarkup(file, attribute: true)
-            return "<figure><a href=\"\(source)\"><img src=\"\(source)\" loading=\"lazy\" decoding=\"async\" width=\"\(cssPixels(width))\" height=\"\(cssPixels(height))\" alt=\"\(escapeMarkup(printable("\(name) [\(caption)]"), attribute: true))\"></a><figcaption>\(escapeMarkup(printable(caption)))</figcaption></figure>\n"
+            let tag = image(file, width: width, height: height, alt: "\(name) [\(caption)]", deferred: deferred)
+            return "<figure><a href=\"\(escapeMarkup(file, attribute: true))\">\(tag)</a><figcaption>\(escapeMarkup(printable(caption)))</figcaption></figure>\n"
         case .failed(let reason):
             return "<figure class=\"no-picture\"><p>No picture: \(escapeMarkup(printable(reason)))</p><figcaption>\(escapeMarkup(printable(caption)))</figcaption></figure>\n"
         }
@@ -157,12 +169,12 @@ extension HTMLReport {
         guard !scenes.isEmpty else { return "" }
         let byID = Dictionary(uniqueKeysWithValues: entries.map { ($0.id, $0) })
         var html = "<section id=\"scenes\">\n<h2>Scenes</h2>\n"
-        for scene in scenes {
+        for (index, scene) in scenes.enumerated() {
             html += "<article class=\"scene\" id=\"\(scene.anchor)\" data-scene=\"\(escapeMarkup(scene.name, attribute: true))\">\n"
             html += "<h3>\(escapeMarkup(printable(scene.name)))</h3>\n<div class=\"thumbnails\">\n"
             for (key, pictures) in scene.pictures {
                 let caption = [Self.localeValue(key.locale), key.device].filter { !$0.isEmpty }.joined(separator: " · ")
-                html += thumbnail(pictures, caption: caption, name: scene.name)
+                html += thumbnail(pictures, caption: caption, name: scene.name, deferred: index >= Self.picturesLoadedAtOnce)
             }
             html += "</div>\n"
             if scene.findings.isEmpty {
@@ -181,10 +193,13 @@ extension HTMLReport {
     }
 
     /// A scene's thumbnail, opening its whole picture.
-    func thumbnail(_ pictures: ScenePictures, caption: String, name: String) -> String {
-        guard case .image(let file, let width, let height) = pictures.thumbnail else { return figure(pictures.thumbnail, caption: caption, name: name) }
+    func thumbnail(_ pictures: ScenePictures, caption: String, name: String, deferred: Bool = false) -> String {
+        guard case .image(let file, let width, let height) = pictures.thumbnail else {
+            return figure(pictures.thumbnail, caption: caption, name: name, deferred: deferred)
+        }
         let full = if case .image(let fullFile, _, _) = pictures.full { fullFile } else { file }
-        return "<figure class=\"thumbnail\"><a href=\"\(escapeMarkup(full, attribute: true))\"><img src=\"\(escapeMarkup(file, attribute: true))\" loading=\"lazy\" decoding=\"async\" width=\"\(cssPixels(width))\" height=\"\(cssPixels(height))\" alt=\"\(escapeMarkup(printable("\(name) [\(caption)]"), attribute: true))\"></a><figcaption>\(escapeMarkup(printable(caption)))</figcaption></figure>\n"
+        let tag = image(file, width: width, height: height, alt: "\(name) [\(caption)]", deferred: deferred)
+        return "<figure class=\"thumbnail\"><a href=\"\(escapeMarkup(full, attribute: true))\">\(tag)</a><figcaption>\(escapeMarkup(printable(caption)))</figcaption></figure>\n"
     }
 
     /// A size in points as whole CSS pixels (at least 1).
@@ -252,6 +267,7 @@ extension HTMLReport {
         #shown { color: var(--muted); }
         .finding { border: 1px solid var(--line); border-radius: 8px; padding: 12px 14px; margin: 12px 0; }
         .finding[hidden] { display: none; }
+        .finding { content-visibility: auto; contain-intrinsic-size: auto 320px; }
         .kind { font-size: 12px; border-radius: 4px; padding: 1px 6px; color: #fff; background: var(--bad); }
         \(kindColors)
         .status { font-size: 12px; color: var(--muted); border: 1px solid var(--line); border-radius: 4px; padding: 0 5px; }
@@ -274,8 +290,9 @@ extension HTMLReport {
         """
 
     /// Applies the filters (also from the address: `#locale=de&kind=truncated`, on load and
-    /// when it changes), keeps the address in step, and marks each picture with its
-    /// `data-natural-width` once loaded (0 when it failed).
+    /// when it changes), keeps the address in step, marks each picture with its
+    /// `data-natural-width` once loaded (0 when it failed), and loads a `data-src` picture when
+    /// it comes within 1,500 px of the window.
     static let script = """
 
         (function () {
@@ -316,10 +333,22 @@ extension HTMLReport {
           window.addEventListener("hashchange", function () { readAddress(); apply(); });
           function mark(image) { image.setAttribute("data-natural-width", String(image.naturalWidth)); }
           Array.prototype.forEach.call(document.images, function (image) {
-            if (image.complete) { mark(image); }
+            if (image.complete && !image.hasAttribute("data-src")) { mark(image); }
             image.addEventListener("load", function () { mark(image); });
             image.addEventListener("error", function () { mark(image); });
           });
+          var deferred = Array.prototype.slice.call(document.querySelectorAll("img[data-src]"));
+          function load(image) { image.src = image.getAttribute("data-src"); image.removeAttribute("data-src"); }
+          if ("IntersectionObserver" in window) {
+            var observer = new IntersectionObserver(function (entries) {
+              entries.forEach(function (entry) {
+                if (entry.isIntersecting) { observer.unobserve(entry.target); load(entry.target); }
+              });
+            }, { rootMargin: "1500px 0px" });
+            deferred.forEach(function (image) { observer.observe(image); });
+          } else {
+            deferred.forEach(load);
+          }
           readAddress();
           apply();
         })();

@@ -242,19 +242,12 @@ public struct HTMLReport {
             let jobs = jobs
             let engine = catalog.engine
             let scale = scale
-            let outcomes = ResultSlots<Outcome>(count: jobs.count)
-            let workers = max(1, min(ProcessInfoCores.count, jobs.count))
-            DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                var renderer: Renderer?
-                var index = worker
-                while index < jobs.count {
-                    outcomes.set(index, Self.draw(jobs[index], engine: engine, renderer: &renderer, scale: scale, folder: folder))
-                    index += workers
-                }
+            let outcomes = Renderer.drawOnEveryCore(jobs) { job, renderer in
+                Self.draw(job, engine: engine, renderer: &renderer, scale: scale, folder: folder)
             }
             var painted = Painted(pictures: [], files: [], staged: [])
             var failure: ReportError?
-            for outcome in outcomes.all {
+            for outcome in outcomes {
                 switch outcome {
                 case .kept(let picture, let file):
                     painted.pictures.append(picture)

@@ -118,11 +118,17 @@ func limitJSON(_ limit: KeyLimit) -> String {
 }
 
 /// The limits as CSV (RFC 4180: CRLF line ends, fields quoted where they hold a comma, a
-/// quote or a line break): a header, then a row per key and locale.
+/// quote or a line break): a header, then a row per key and locale. A text that a spreadsheet
+/// would take for a formula (starting with `=`, `+`, `-`, `@`, a tab or a carriage return: a
+/// key from a pull request may be `=HYPERLINK(…)`) starts with `'`, as spreadsheets write it.
 func limitsCSV(_ limits: [KeyLimit]) -> String {
     func field(_ value: String) -> String {
         value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
             ? "\"" + value.replacing("\"", with: "\"\"") + "\"" : value
+    }
+    func text(_ value: String) -> String {
+        guard let first = value.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) else { return value }
+        return "'" + value
     }
     func number(_ value: Double) -> String {
         var writer = JSONWriter(numberStyle: .millis, capacity: 16)
@@ -132,9 +138,9 @@ func limitsCSV(_ limits: [KeyLimit]) -> String {
     var rows = [["key", "locale", "characters", "width", "lines", "fontFamily", "fontSize", "fontWeight", "label", "device", "category"]]
     for limit in limits {
         for entry in limit.characters {
-            rows.append([limit.key, LocaleTag.name(entry.locale), entry.count.map(String.init) ?? "", number(limit.limit.width),
-                         String(limit.limit.lines), limit.limit.font.family, number(limit.limit.font.size), String(limit.limit.weight),
-                         limit.label, limit.device, limit.category.rawValue])
+            rows.append([text(limit.key), text(LocaleTag.name(entry.locale)), entry.count.map(String.init) ?? "", number(limit.limit.width),
+                         String(limit.limit.lines), text(limit.limit.font.family), number(limit.limit.font.size), String(limit.limit.weight),
+                         text(limit.label), text(limit.device), limit.category.rawValue])
         }
     }
     return rows.map { $0.map(field).joined(separator: ",") + "\r\n" }.joined()

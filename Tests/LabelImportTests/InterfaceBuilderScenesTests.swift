@@ -228,7 +228,7 @@ import Testing
         #expect(scene.root.backgroundColor == .white(white: 1, alpha: 1, colorSpace: "genericGamma22GrayColorSpace"))
         let label = try Self.view(scene, "abt-LB-001")
         #expect(label.flags == InterfaceFlags(isMisplaced: true, preferredMaxLayoutWidth: 300))
-        #expect(label.label == LabelProperties(numberOfLines: 0) && label.label?.isMultiline == true)
+        #expect(label.label == LabelProperties(numberOfLines: 0, textColor: .system("darkTextColor")) && label.label?.isMultiline == true)
         let badge = try Self.view(scene, "abt-VW-002")
         #expect(badge.flags == InterfaceFlags(isAmbiguous: true, placeholderIntrinsicWidth: PlaceholderIntrinsicSize.none,
                                               placeholderIntrinsicHeight: .length(44)))

@@ -71,6 +71,53 @@ struct ScenePictureTests {
         }
     }
 
+    @Test("A scroll view shows its content through its frame: what lies below it is not drawn")
+    func scrollViewClips() throws {
+        let directory = try TemporaryDirectory()
+        let storyboard = sceneStoryboard(rootBackground: "systemColor=\"systemBackgroundColor\"", views: [
+            StoryboardView("scrollView", id: "scroll", frame: (0, 300, 393, 100), pin: (0, 300, 393, 100), subviews: [
+                StoryboardView("view", id: "content", frame: (0, 60, 393, 200), backgroundColor: StoryboardView.rgb(1, 1, 0)),
+            ]),
+        ])
+        try directory.write("App/Base.lproj/Main.storyboard", Array(storyboard.utf8))
+        let catalog = try Catalog.create(path: directory.path("catalog.sqlite")).catalog
+        _ = try catalog.importTexts(from: [directory.path("App")])
+        let layout = try catalog.sceneLayout(file: "Main.storyboard", scene: "vc1")
+        let content = try #require(layout.frames["content"])
+        #expect(content.y == 360 && content.height == 200, "\(content)")
+        let canvas = try Renderer(engine: catalog.engine).renderScenes([layout], captions: ["base"], scale: 1)
+        #expect(canvas.pixel(x: 100, y: 380) == Self.yellow, "the content inside the scroll view")
+        #expect(canvas.pixel(x: 100, y: 420) == white && canvas.pixel(x: 100, y: 550) == white, "nothing below it")
+    }
+
+    @Test("A label's text colour as IB wrote it: secondaryLabelColor is grey in light appearance and light in dark")
+    func systemTextColor() throws {
+        let directory = try TemporaryDirectory()
+        let storyboard = sceneStoryboard(rootBackground: "systemColor=\"systemBackgroundColor\"", views: [
+            .label("note", "Secondary note", frame: (20, 100, 300, 40), pin: (20, 100, 300, 40),
+                   textColor: "systemColor=\"secondaryLabelColor\""),
+        ])
+        try directory.write("App/Base.lproj/Main.storyboard", Array(storyboard.utf8))
+        let catalog = try Catalog.create(path: directory.path("catalog.sqlite")).catalog
+        _ = try catalog.importTexts(from: [directory.path("App")])
+        let layout = try catalog.sceneLayout(file: "Main.storyboard", scene: "vc1")
+        #expect(layout.scene.root.allViews.first { $0.id == "note" }?.label?.textColor == .system("secondaryLabelColor"))
+        let renderer = try Renderer(engine: catalog.engine)
+        /// The darkest and the lightest grey level of the label's pixels.
+        func levels(_ appearance: Appearance) throws -> (darkest: Int, lightest: Int) {
+            let canvas = try renderer.renderScenes([layout], captions: ["base"], scale: 2, appearance: appearance)
+            var levels: [Int] = []
+            for y in 200..<280 { for x in 40..<640 { levels.append(Int(canvas.pixel(x: x, y: y).green)) } }
+            return (levels.min() ?? -1, levels.max() ?? -1)
+        }
+        // Light: #3C3C43 at 60 % over white is about 138 at its darkest, not black.
+        let light = try levels(.light)
+        #expect(light.darkest > 110 && light.darkest < 170 && light.lightest == 255, "\(light)")
+        // Dark: #EBEBF5 at 60 % over black is about 141 at its lightest, over a black screen.
+        let dark = try levels(.dark)
+        #expect(dark.lightest > 110 && dark.lightest < 170 && dark.darkest == 0, "\(dark)")
+    }
+
     @Test("A white-text label on a dark superview is drawn on the superview's colour, and its text shows")
     func whiteTextOnDark() throws {
         let directory = try TemporaryDirectory()

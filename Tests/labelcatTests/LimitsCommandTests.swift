@@ -143,6 +143,12 @@ struct LimitsCommandTests {
         #expect(odd[8] == "odd, \"quoted\"")
         #expect(run.stdout.contains("\"Localizable:Hello, \"\"world\"\"\nagain\",base,"))
         #expect(run.stdout.contains(",\"odd, \"\"quoted\"\"\",,large\r\n"))
+        // A key or name a spreadsheet would run as a formula is written as text.
+        try workspace.succeed("label", "set", "=cmd|' /C calc'!A0", "--frame", "0,0,100,20", "--text", "Hi",
+                              "--key", "=HYPERLINK(\"http://example.com\")")
+        let formulas = Self.parseCSV(try workspace.succeed("limits", "--format", "csv").stdout)
+        let formula = try #require(formulas.first { $0.first?.contains("HYPERLINK") == true })
+        #expect(formula[0] == "'=HYPERLINK(\"http://example.com\")" && formula[8] == "'=cmd|' /C calc'!A0", "\(formula)")
         let pay = rows.filter { $0.first == "Localizable:cart.pay" }.map { $0[1] }
         #expect(pay == ["base", "de"])
         #expect(run.stdout.hasSuffix("\r\n"))

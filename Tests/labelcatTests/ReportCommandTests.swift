@@ -47,7 +47,8 @@ struct ReportCommandTests {
             var hidden: Bool
             /// `src`, the `width` attribute, and `data-natural-width` (set by the page's script
             /// once the picture loaded; 0 when it failed).
-            var images: [(src: String, width: Int, naturalWidth: Int?)]
+            /// `deferred` is the `data-src` of a picture the page's script loads when it comes near.
+            var images: [(src: String, width: Int, naturalWidth: Int?, deferred: String?)]
         }
 
         var findings: [Finding]
@@ -58,8 +59,10 @@ struct ReportCommandTests {
     }
 
     /// Loads `index.html#fragment` and reads the DOM after the page's script ran.
-    static func page(_ index: String, fragment: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Page? {
-        guard let run = try chromium(["--dump-dom"], page: "file://\(index)#\(fragment)", sourceLocation: sourceLocation) else { return nil }
+    static func page(_ index: String, fragment: String, chromiumArguments: [String] = [],
+                     sourceLocation: SourceLocation = #_sourceLocation) throws -> Page? {
+        guard let run = try chromium(chromiumArguments + ["--dump-dom"], page: "file://\(index)#\(fragment)",
+                                     sourceLocation: sourceLocation) else { return nil }
         let parsed = try runProgram("/usr/bin/env", ["python3", "-c", domReader], stdin: run.stdout, timeout: 60)
         #expect(parsed.status == 0, "the DOM does not parse: \(parsed.stderr)", sourceLocation: sourceLocation)
         let json = try JSONValue.parse(parsed.stdout)
@@ -68,7 +71,8 @@ struct ReportCommandTests {
                 Page.Finding(label: finding["label"]?.string ?? "", locale: finding["locale"]?.string ?? "",
                              kind: finding["kind"]?.string ?? "", hidden: finding["hidden"] == .bool(true),
                              images: (finding["images"]?.array ?? []).map { image in
-                                 (image["src"]?.string ?? "", Int(image["width"]?.number ?? -1), image["naturalWidth"]?.number.map { Int($0) })
+                                 (image["src"]?.string ?? "", Int(image["width"]?.number ?? -1), image["naturalWidth"]?.number.map { Int($0) },
+                                  image["deferred"]?.string)
                              })
             },
             shown: json["shown"]?.string ?? "",
@@ -95,7 +99,8 @@ class Reader(HTMLParser):
         elif tag == "img" and self.findings and not self.in_fitting:
             natural = a.get("data-natural-width")
             self.findings[-1]["images"].append({"src": a.get("src"), "width": int(a.get("width", "-1")),
-                                                "naturalWidth": int(natural) if natural is not None else None})
+                                                "naturalWidth": int(natural) if natural is not None else None,
+                                                "deferred": a.get("data-src")})
         elif tag == "output" and a.get("id") == "shown":
             self.in_shown = True
         elif tag == "section" and a.get("id") == "fitting":
@@ -129,6 +134,37 @@ print(json.dumps({"findings": reader.findings, "shown": reader.shown, "fitting":
     static func isPNG(_ path: String) -> Bool {
         guard let data = FileManager.default.contents(atPath: path) else { return false }
         return Array(data.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    }
+
+    @Test("Many findings: the first 40 findings' pictures load at once, later ones when the page's script sees them near (a filter bringing them up)")
+    func deferredPictures() throws {
+        let workspace = try Workspace()
+        let labels = (0..<44).map { index in
+            #"{"name": "long.\#(String(format: "%02d", index))", "text": "A text far too long for its label", "#
+                + #""frame": {"x": 0, "y": 0, "width": 60, "height": 24}, "font": {"family": "DejaVu Sans", "size": 17}, "numberOfLines": 1}"#
+        }
+        try workspace.directory.write("labels.ndjson", Array(labels.joined(separator: "\n").utf8))
+        try workspace.succeed("label", "import", workspace.directory.path("labels.ndjson"))
+        try workspace.succeed("label", "set", "long.43", "--locale", "de", "--text", "Ein viel zu langer Text für sein Label")
+        let out = workspace.directory.path("report")
+        try workspace.succeed("report", "--out", out)
+
+        guard let page = try Self.page(out + "/index.html", fragment: "") else { return }
+        #expect(page.findings.count == 45)
+        let pictures = page.findings.flatMap { finding in finding.images.map { (finding.label, $0.src, $0.deferred, $0.naturalWidth ?? 0) } }
+        let loadedAtOnce = pictures.filter { !$0.1.isEmpty && $0.2 == nil }.map(\.0)
+        let deferred = pictures.filter { $0.1.isEmpty && $0.2?.hasPrefix("images/") == true }.map(\.0)
+        #expect(Set(loadedAtOnce) == Set(page.findings.prefix(40).map(\.label)), "\(loadedAtOnce)")
+        #expect(Set(deferred) == Set(page.findings.suffix(5).map(\.label)), "pictures far below the window wait: \(deferred)")
+        #expect((pictures.first?.3 ?? 0) > 0, "the first picture loaded")
+
+        // Filtered to German, the last finding is the only one shown, at the top: its pictures load.
+        guard let german = try Self.page(out + "/index.html", fragment: "locale=de", chromiumArguments: ["--virtual-time-budget=5000"]) else { return }
+        let shown = german.findings.filter { !$0.hidden }
+        #expect(shown.map(\.label) == ["long.43"])
+        let shownPictures = shown.flatMap(\.images)
+        #expect(!shownPictures.isEmpty && shownPictures.allSatisfy { !$0.src.isEmpty && $0.deferred == nil && ($0.naturalWidth ?? 0) > 0 },
+                "\(shownPictures)")
     }
 
     @Test("The report in Chromium: every finding with its pictures (loaded), the fitting labels folded, filters from the address hide the others")

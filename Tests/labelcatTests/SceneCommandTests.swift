@@ -89,6 +89,14 @@ import TestSupport
         let check = try CLI.labelcat(db + ["check", "--json", "--device", "iPhone 16 Pro Max"])
         let devices = Set(try check.stdout.split(separator: "\n").map { try JSONValue.parse(String($0))["device"]?.string ?? "" })
         #expect(devices == ["iPhone 16 Pro Max"])
+        // Headroom is measured in the frame of each device: the title has 408 − 343 = 65 points
+        // more on the larger iPhone.
+        func headroom(_ device: String) throws -> Double {
+            let run = try CLI.labelcat(db + ["check", Self.title, "--json", "--headroom", "1000", "--locale", "base", "--device", device])
+            return try JSONValue.parse(String(run.stdout.prefix { $0 != "\n" }))["headroom"]?["width"]?.number ?? -1
+        }
+        let room = try (small: headroom("iPhone SE (3rd generation)"), large: headroom("iPhone 16 Pro Max"))
+        #expect(room.small > 0 && abs(room.large - room.small - 65) < 0.01, "\(room)")
         // An unknown name is refused, naming it, and leaves the setting as it was.
         let bad = try CLI.labelcat(db + ["settings", "set", "devices", "iPhone 99"])
         #expect(bad.status != 0)
