@@ -113,6 +113,13 @@ public func points(_ value: Double) -> String {
 /// and carriage return (which attribute normalization would turn into spaces). Characters
 /// XML 1.0 cannot hold at all (other control characters, U+FFFE, U+FFFF) become U+FFFD.
 func escapeMarkup(_ text: String, attribute: Bool = false) -> String {
+    // Most names and texts need nothing: no markup character, no control character, and no
+    // 0xEF lead byte (U+FFFE and U+FFFF begin with it).
+    let needsWork = text.utf8.contains { byte in
+        byte < 0x20 || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+            || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") || byte == 0xEF
+    }
+    guard needsWork else { return text }
     var output = ""
     output.reserveCapacity(text.utf8.count)
     for scalar in text.unicodeScalars {

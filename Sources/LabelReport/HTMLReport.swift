@@ -48,6 +48,9 @@ public struct HTMLReport {
         var painter = try Painter(catalog: catalog, scale: scale)
         var scenePainter = try ScenePainter(catalog: catalog, scale: scale)
         let links = try catalog.sceneLinks()
+        if outcome.result.findings.count * 4 >= outcome.result.labelCount {
+            painter.resolveAll(matching: outcome.result.scope.glob)
+        }
         var entries: [FindingEntry] = []
         var requests: [(entry: Int, picture: Int?, base: Int?)] = []
         var sceneRequests: [(entry: Int, picture: Int, base: Int?, view: String)] = []
@@ -202,6 +205,19 @@ public struct HTMLReport {
             self.catalog = catalog
             self.scale = scale
             resolver = LabelResolver(tokens: try catalog.tokenSet())
+        }
+
+        /// Reads and resolves every label matching `glob` at once, for a report that pictures
+        /// most of them (one query for all rather than three a label).
+        mutating func resolveAll(matching glob: String) {
+            guard let records = try? catalog.labels(matching: glob) else { return }
+            for record in records where definitions[record.name] == nil {
+                do {
+                    definitions[record.name] = .definition(try resolver.resolve(record).definition)
+                } catch {
+                    definitions[record.name] = .failed("\(error)")
+                }
+            }
         }
 
         /// The index of a text's picture in `paint`'s result.
