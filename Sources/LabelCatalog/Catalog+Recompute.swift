@@ -352,6 +352,7 @@ extension Catalog {
                 index += workers
             }
         }
+        LabelResolver.share(resolvers, count: workers)
         var computed = slots.all
         guard computed.contains(where: { $0.failure != nil }) else { return computed }
         let resolver = resolvers.take(0)

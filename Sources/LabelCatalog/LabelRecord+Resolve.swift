@@ -5,12 +5,20 @@ extension LabelRecord {
     /// The resolved definition and every token read to get it. With `tokens` nil, references
     /// are left out (to check the literal fields alone).
     public func resolve(tokens: TokenSet?) throws(CatalogError) -> (definition: LabelDefinition, dependencies: Set<String>) {
+        var known = FieldResolutions()
+        return try resolve(tokens: tokens, known: &known)
+    }
+
+    /// The same, taking the field values that read tokens from `known` (resolved against the
+    /// same `tokens`) and adding those it resolves.
+    func resolve(tokens: TokenSet?, known: inout FieldResolutions) throws(CatalogError)
+        -> (definition: LabelDefinition, dependencies: Set<String>) {
         var object = JSONObject([("name", .string(name))])
         textMembers(into: &object)
         object["frame"] = frameJSON
         var resolver = StyleResolver(label: name, tokens: tokens)
         for field in LabelField.all {
-            guard let value = style[field.key], let resolved = try resolver.field(field, value) else { continue }
+            guard let value = style[field.key], let resolved = try resolver.field(field, value, known: &known) else { continue }
             object[field.key] = resolved
         }
         // A typography token's lineHeight and letterSpacing apply unless the label sets its own.
@@ -56,6 +64,24 @@ extension LabelRecord {
     }
 }
 
+/// Style field values that read tokens, resolved against one set of tokens, by field and value:
+/// many styles share them (a typography token, a color), so each is resolved once.
+struct FieldResolutions: Sendable {
+    struct Key: Hashable, Sendable {
+        var field: String
+        var value: JSONValue
+    }
+
+    struct Resolution: Sendable {
+        var value: JSONValue?
+        var dependencies: Set<String>
+        /// What a typography token sets besides the font (empty for other fields).
+        var typographyExtras: JSONObject
+    }
+
+    var resolutions: [Key: Resolution] = [:]
+}
+
 /// Resolves one label's style fields to literals, field by field, recording every token read.
 /// With `tokens` nil, a reference resolves to nothing (the field is left out).
 struct StyleResolver {
@@ -85,6 +111,26 @@ struct StyleResolver {
             }
             return try number(value, field: field.key, accepted: field.tokenTypes)
         }
+    }
+
+    /// The same, with the values that read tokens taken from (and added to) `known`. A value
+    /// that fails is not kept: its error names this label.
+    mutating func field(_ field: LabelField, _ value: JSONValue, known: inout FieldResolutions) throws(CatalogError) -> JSONValue? {
+        let key = FieldResolutions.Key(field: field.key, value: value)
+        let resolution: FieldResolutions.Resolution
+        if let found = known.resolutions[key] {
+            resolution = found
+        } else {
+            var alone = StyleResolver(label: label, tokens: tokens)
+            let resolved = try alone.field(field, value)
+            resolution = FieldResolutions.Resolution(value: resolved, dependencies: alone.dependencies,
+                                                     typographyExtras: alone.typographyExtras)
+            // Literals are quicker read again than looked up.
+            if !alone.dependencies.isEmpty { known.resolutions[key] = resolution }
+        }
+        dependencies.formUnion(resolution.dependencies)
+        if field.kind == .font { typographyExtras = resolution.typographyExtras }
+        return resolution.value
     }
 
     /// Follows a reference of `field`: the token's type (one of `accepted`) and literal value.

@@ -255,6 +255,10 @@ struct ResolvedStyle: Sendable {
 public struct LabelResolver: Sendable {
     public private(set) var tokens: TokenSet
     private var styles: [JSONObject: (template: LabelDefinition, style: ResolvedStyle)] = [:]
+    /// The field values read from tokens, shared by styles (a new style resolves only the rest).
+    private var fields = FieldResolutions()
+    /// The styles resolved since the resolver was last shared (`share`).
+    private var added: [JSONObject] = []
 
     public init(tokens: TokenSet) {
         self.tokens = tokens
@@ -268,15 +272,20 @@ public struct LabelResolver: Sendable {
 
     /// The same, with what follows from the label's style (worked out once per style).
     mutating func resolveForLayout(_ record: LabelRecord) throws(CatalogError) -> ResolvedLabel {
-        if styles.count > 10_000 { styles.removeAll() }
+        if styles.count > 10_000 {
+            styles.removeAll()
+            added.removeAll()
+            fields = FieldResolutions()
+        }
         let cached: (template: LabelDefinition, style: ResolvedStyle)
         if let known = styles[record.style] {
             cached = known
         } else {
             let probe = LabelRecord(name: "style", frame: .zero, style: record.style)
-            guard let resolved = try? probe.resolve(tokens: tokens) else { return try slowly(record) }
+            guard let resolved = try? probe.resolve(tokens: tokens, known: &fields) else { return try slowly(record) }
             cached = (resolved.definition, ResolvedStyle(dependencies: resolved.dependencies, definition: resolved.definition))
             styles[record.style] = cached
+            added.append(record.style)
         }
         var definition = cached.template
         definition.name = record.name
@@ -284,17 +293,36 @@ public struct LabelResolver: Sendable {
         definition.texts = record.texts
         definition.variantTexts = record.variantTexts
         definition.frame = record.frame
+        // A self-sizing label's height is `null` in its definition JSON, which reads as 0.
+        if record.isSelfSizing { definition.frame.height = 0 }
         definition.isSelfSizing = record.isSelfSizing
         let frame = record.frame
         let limit = LabelDefinition.maximumTextBytes
         let valid = LabelDefinition.isValidName(record.name)
-            && [frame.x, frame.y, frame.width, frame.height].allSatisfy(\.isFinite) && frame.width >= 0 && frame.height >= 0
+            && frame.x.isFinite && frame.y.isFinite && frame.width.isFinite && frame.height.isFinite
+            && frame.width >= 0 && frame.height >= 0
             && record.text.utf8.count <= limit
             && record.texts.values.allSatisfy { $0.utf8.count <= limit }
             && record.variantTexts.allSatisfy { $0.value.utf8.count <= limit && !$0.key.variant.utf8.contains(0) }
         // Anything unusual goes the long way, for its precise error message.
         guard valid else { return try slowly(record) }
         return ResolvedLabel(definition: definition, style: cached.style)
+    }
+
+    /// Gives the first `count` resolvers of `resolvers` (against the same tokens) the styles
+    /// each of the others resolved, so a style is resolved about once, not once per worker.
+    static func share(_ resolvers: ResultSlots<LabelResolver>, count: Int) {
+        guard count > 1 else { return }
+        var merged = resolvers.take(0)
+        for index in 1..<count {
+            let other = resolvers.take(index)
+            for style in other.added where merged.styles[style] == nil { merged.styles[style] = other.styles[style] }
+            for (key, resolution) in other.fields.resolutions where merged.fields.resolutions[key] == nil {
+                merged.fields.resolutions[key] = resolution
+            }
+        }
+        merged.added = []
+        for index in 0..<count { resolvers.set(index, merged) }
     }
 
     /// Without the cache.
