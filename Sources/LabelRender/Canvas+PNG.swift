@@ -47,7 +47,8 @@ public final class PNGData {
 }
 
 extension Canvas {
-    /// The picture as a PNG (libpng): 8-bit RGB when every pixel is opaque, else RGBA.
+    /// The picture as a PNG (libpng): with a palette when every pixel is opaque and there are
+    /// at most 256 colours, 8-bit RGB when every pixel is opaque, else RGBA.
     public func encodePNG(_ settings: PNGSettings = .fast) throws(RenderError) -> PNGData {
         cairo_surface_flush(surface)
         guard let pixels = cairo_image_surface_get_data(surface) else { throw RenderError("cannot read the picture's pixels") }

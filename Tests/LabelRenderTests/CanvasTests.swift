@@ -44,7 +44,7 @@ struct CanvasTests {
         return try Canvas(contentsOfPNG: path)
     }
 
-    @Test("encodePNG: an opaque picture as RGB, a transparent one as RGBA, the same pixels at every filter and level")
+    @Test("encodePNG: an opaque picture of few colours with a palette, of many as RGB, a transparent one as RGBA, the same pixels at every filter and level")
     func encoding() throws {
         var label = seedLabel("png", frame: Rect(x: 0, y: 0, width: 120, height: 60), alignment: .middle)
         label.backgroundColor = Color(red: 0, green: 0, blue: 0, alpha: 0)
@@ -52,7 +52,11 @@ struct CanvasTests {
         let opaque = try renderer.renderLabel(try LabelPicture(definition: label, engine: engine), scale: 2, debug: true)
         let clear = try renderer.renderLabel(try LabelPicture(definition: label, engine: engine), scale: 2,
                                              background: Color(red: 0, green: 0, blue: 0, alpha: 0))
-        for (canvas, colorType) in [(opaque, UInt8(2)), (clear, UInt8(6))] {
+        // Colour emoji over a colour ramp of text: more than 256 colours.
+        var emoji = seedLabel("emoji", frame: Rect(x: 0, y: 0, width: 240, height: 60), alignment: .middle, text: "🌈🦄🍕🎉🌻🐠 看我")
+        emoji.font = FontSpec(families: ["Noto Sans CJK SC", "Noto Color Emoji"], size: 24)
+        let colorful = try renderer.renderLabel(try LabelPicture(definition: emoji, engine: engine), scale: 3, debug: true)
+        for (canvas, colorType) in [(opaque, UInt8(3)), (colorful, UInt8(2)), (clear, UInt8(6))] {
             var decoded: [Canvas] = []
             for settings in [PNGSettings.fast, PNGSettings(filters: Int32(LABELCAT_PNG_ALL_FILTERS), level: 9, strategy: 0),
                              PNGSettings(filters: Int32(LABELCAT_PNG_FILTER_NONE), level: 0, strategy: 0)] {

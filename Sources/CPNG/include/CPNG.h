@@ -31,8 +31,9 @@ enum {
 };
 
 /// Encodes cairo ARGB32 pixels (premultiplied, native-endian 32-bit words, `stride` bytes a
-/// row; RGB24 when `has_alpha` is 0) as a PNG: 8-bit RGB when every pixel is opaque, else
-/// RGBA with the alpha taken out of the colors. Returns 0 and fills `out`; on failure returns
+/// row; RGB24 when `has_alpha` is 0) as a PNG: 8-bit palette when every pixel is opaque and
+/// there are at most 256 colours, 8-bit RGB when every pixel is opaque, else RGBA with the
+/// alpha taken out of the colors. Returns 0 and fills `out`; on failure returns
 /// -1 and writes libpng's message into `message` (and `out` holds nothing to free).
 int labelcat_png_encode(const unsigned char *pixels, int width, int height, int stride, int has_alpha,
                         labelcat_png_settings settings, labelcat_png_bytes *out,
