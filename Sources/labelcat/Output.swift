@@ -167,3 +167,18 @@ struct CommandError: Error, CustomStringConvertible {
         self.description = description
     }
 }
+
+/// Makes the folder `path` when it is missing (one level); an existing folder is kept, and a
+/// symbolic link or a file there is refused with `reason`, why a folder is wanted.
+func makeFolder(_ path: String, mode: mode_t, because reason: String) throws {
+    var status = stat()
+    if lstat(path, &status) == 0 {
+        guard status.st_mode & S_IFMT == S_IFDIR else {
+            throw CommandError("'\(printable(path))' is not a folder (a symbolic link or a file); \(reason)")
+        }
+        return
+    }
+    guard mkdir(path, mode) == 0 else {
+        throw CommandError("cannot make the folder '\(printable(path))': \(String(cString: strerror(errno)))")
+    }
+}

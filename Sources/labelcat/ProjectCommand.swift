@@ -61,7 +61,10 @@ func updateProjectCatalog(_ arguments: ParsedArguments) throws -> ProjectConfigu
     }
     if let database { project.catalog = database }
     loadedProject = project
-    try makeCatalogFolder(for: project.catalog)
+    // The folder the catalog is in, when missing (one level: `.labelcat`).
+    if let slash = project.catalog.lastIndex(of: "/"), slash != project.catalog.startIndex {
+        try makeFolder(String(project.catalog[..<slash]), mode: 0o755, because: "labelcat keeps the project's catalog in a folder of its own")
+    }
     let started = monotonicSeconds()
     let (catalog, _) = try Catalog.create(path: project.catalog)
     let update = try catalog.update(for: project)
@@ -69,21 +72,6 @@ func updateProjectCatalog(_ arguments: ParsedArguments) throws -> ProjectConfigu
     return project
 }
 
-/// Creates the folder a project's catalog is in when it is missing (one level: `.labelcat`).
-private func makeCatalogFolder(for path: String) throws {
-    guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return }
-    let folder = String(path[..<slash])
-    var status = stat()
-    if lstat(folder, &status) == 0 {
-        guard status.st_mode & S_IFMT == S_IFDIR else {
-            throw CommandError("'\(folder)' is not a folder (a symbolic link or a file); labelcat keeps the project's catalog in a folder of its own")
-        }
-        return
-    }
-    guard mkdir(folder, 0o755) == 0 else {
-        throw CommandError("cannot create '\(folder)' for the project's catalog: \(String(cString: strerror(errno)))")
-    }
-}
 
 /// One line on standard error: what bringing the catalog up to date did.
 private func reportUpdate(_ update: ProjectUpdate, seconds: Double, catalog: String) {

@@ -239,7 +239,7 @@ func renderScenes(_ scenes: [(file: String, scene: String)], _ arguments: Parsed
     let appearance = try arguments[RenderOptions.appearance] ?? .light
     let isFolder = scenes.count > 1
     if isFolder, out == "-" { throw CommandError("\(matched): give a folder to --out, not standard output") }
-    if isFolder { try makeOutputFolder(out) }
+    if isFolder { try makeFolder(out, mode: 0o777, because: "several scenes are written into a folder") }
     let renderer = try Renderer(engine: catalog.engine)
     for scene in scenes {
         let layout = try catalog.sceneLayout(file: scene.file, scene: scene.scene, locale: locale,
@@ -277,16 +277,3 @@ private func sceneCaption(_ layout: SceneLayout) -> String {
     return parts.joined(separator: " · ")
 }
 
-/// Makes a folder for pictures (an existing folder is kept; a link or a file is refused).
-private func makeOutputFolder(_ path: String) throws {
-    var info = stat()
-    if lstat(path, &info) == 0 {
-        guard info.st_mode & S_IFMT == S_IFDIR else {
-            throw CommandError("'\(printable(path))' is not a folder; several scenes are written into a folder")
-        }
-        return
-    }
-    guard mkdir(path, 0o777) == 0 else {
-        throw CommandError("cannot make the folder '\(printable(path))': \(String(cString: strerror(errno)))")
-    }
-}
