@@ -22,19 +22,12 @@ extension Catalog {
     /// each label's few put in the order of `layouts(matching:)`; a row that may not fit is
     /// then read whole.
     func checkRows(_ scope: CheckScope, filter: LayoutFilter, locales: Set<String>?, categories: Set<String>) throws -> CheckRows {
-        // `+column`: the condition does not make SQLite sort what the primary key already orders.
-        // Every label matches `*`: no pattern to match on every row.
-        var sql = "SELECT \(LayoutColumn.checkList) FROM layouts WHERE " + (scope.glob == "*" ? "?1 = '*'" : "label GLOB ?1")
-        var bindings: [SQLValue] = [.text(scope.glob)]
-        for (column, value) in filter.conditions {
-            sql += " AND +\(column) = ?"
-            bindings.append(.text(value))
-        }
-        if let device = filter.device {
-            sql += " AND device IN ('', ?)"
-            bindings.append(.text(device))
-        }
-        sql += " ORDER BY label, locale, variant, category, device"
+        // The primary key's order kept (no sort); every label matches `*`: no pattern to match
+        // on every row.
+        let conditions = filter.sql(keepingOrder: true)
+        let sql = "SELECT \(LayoutColumn.checkList) FROM layouts WHERE " + (scope.glob == "*" ? "?1 = '*'" : "label GLOB ?1")
+            + conditions.clause + " ORDER BY label, locale, variant, category, device"
+        let bindings: [SQLValue] = [.text(scope.glob)] + conditions.bindings
         return try database.transaction(write: false) {
             // The scan reads each page once: keeping them in the cache only costs memory.
             let cacheSize = try database.scalarInt("PRAGMA cache_size") ?? 0

@@ -230,16 +230,9 @@ extension Catalog {
 
     private func readLayouts(matching glob: String, filter: LayoutFilter, truncatedOnly: Bool, staleOnly: Bool,
                              withLayouts: Bool) throws -> [StoredLayout] {
-        var sql = "SELECT \(LayoutColumn.selectList) FROM layouts WHERE label GLOB ?"
-        var bindings: [SQLValue] = [.text(glob)]
-        for (column, value) in filter.conditions {
-            sql += " AND \(column) = ?"
-            bindings.append(.text(value))
-        }
-        if let device = filter.device {
-            sql += " AND device IN ('', ?)"
-            bindings.append(.text(device))
-        }
+        let conditions = filter.sql()
+        var sql = "SELECT \(LayoutColumn.selectList) FROM layouts WHERE label GLOB ?" + conditions.clause
+        let bindings: [SQLValue] = [.text(glob)] + conditions.bindings
         if truncatedOnly { sql += " AND truncated" }
         sql += " ORDER BY label, locale, variant, device, category"
         let statement = try database.statement(sql)
@@ -312,6 +305,23 @@ struct LayoutFilter {
         [("locale", locale), ("variant", variant), ("category", category?.rawValue)].compactMap { column, value in
             value.map { (column, $0) }
         }
+    }
+
+    /// The filter as SQL to follow a `WHERE` condition (` AND locale = ? …`) and its values.
+    /// `keepingOrder` writes `+column`, so that SQLite does not leave the primary key's order
+    /// (and sort) to use an index on the column.
+    func sql(keepingOrder: Bool = false) -> (clause: String, bindings: [SQLValue]) {
+        var clause = ""
+        var bindings: [SQLValue] = []
+        for (column, value) in conditions {
+            clause += keepingOrder ? " AND +\(column) = ?" : " AND \(column) = ?"
+            bindings.append(.text(value))
+        }
+        if let device {
+            clause += " AND device IN ('', ?)"
+            bindings.append(.text(device))
+        }
+        return (clause, bindings)
     }
 }
 
