@@ -212,11 +212,16 @@ public struct HTMLReport {
         mutating func resolveAll(matching glob: String) {
             guard let records = try? catalog.labels(matching: glob) else { return }
             for record in records where definitions[record.name] == nil {
-                do {
-                    definitions[record.name] = .definition(try resolver.resolve(record).definition)
-                } catch {
-                    definitions[record.name] = .failed("\(error)")
-                }
+                definitions[record.name] = input { record }
+            }
+        }
+
+        /// The definition of the label `read` returns, resolved; or why there is none.
+        private mutating func input(_ read: () throws -> LabelRecord) -> Job.Input {
+            do {
+                return .definition(try resolver.resolve(try read()).definition)
+            } catch {
+                return .failed("\(error)")
             }
         }
 
@@ -227,11 +232,8 @@ public struct HTMLReport {
             if let known = definitions[text.label] {
                 input = known
             } else {
-                do {
-                    input = .definition(try resolver.resolve(try catalog.label(named: text.label)).definition)
-                } catch {
-                    input = .failed("\(error)")
-                }
+                let catalog = catalog
+                input = self.input { try catalog.label(named: text.label) }
                 definitions[text.label] = input
             }
             jobs.append(Job(text: text, input: placed(input, text)))
