@@ -55,6 +55,14 @@ struct StoredState: Sendable {
     var strays: [StoredLayoutIdentity] = []
     /// Its dependencies, sorted.
     var dependencies: [String] = []
+
+    /// Adds what `other` holds of the same label (read from another table, or later rows).
+    mutating func merge(_ other: StoredState) {
+        if hashes.isEmpty { hashes = other.hashes } else { hashes.merge(other.hashes) { $1 } }
+        if placements.isEmpty { placements = other.placements } else { placements.merge(other.placements) { $1 } }
+        strays += other.strays
+        dependencies = dependencies.isEmpty ? other.dependencies : (dependencies + other.dependencies).sorted()
+    }
 }
 
 /// The tokens a label's new dependencies add to its stored ones, and those they drop: all the
@@ -297,9 +305,24 @@ extension Catalog {
 
     func records(for names: [String]) throws -> [String: LabelRecord] { try records(for: .names(names)) }
 
-    /// Stored input hashes and dependencies of the labels `keys` names.
+    /// Stored input hashes and dependencies of the labels `keys` names. Rows come in label
+    /// order (each table's key starts with the label): a label's state is gathered while its
+    /// rows last, and its name made once.
     func storedStates(for keys: LabelKeys) throws -> [String: StoredState] {
         var states: [String: StoredState] = [:]
+        var label = ""
+        var state = StoredState()
+        func flush() {
+            guard !label.isEmpty else { return }
+            states[label, default: StoredState()].merge(state)
+            state = StoredState()
+        }
+        /// Starts gathering the label of column 0, unless its rows are the ones being gathered.
+        func follow(_ statement: Statement) {
+            guard !statement.textEquals(0, label) else { return }
+            flush()
+            label = statement.text(0) ?? ""
+        }
         let hashes = try database.statement("""
             SELECT label, locale, variant, category, device, input_hash, frame_source, frame_x, frame_y, frame_width, frame_height,
                    frame_reason, scene_findings
@@ -307,24 +330,31 @@ extension Catalog {
             """)
         try hashes.bind(keys.bindings)
         while try hashes.step() {
+            follow(hashes)
             let locale = hashes.text(1) ?? "", variant = hashes.text(2) ?? "", category = hashes.text(3) ?? "", device = hashes.text(4) ?? ""
-            let label = hashes.text(0) ?? ""
             if let known = ContentSizeCategory(rawValue: category) {
                 let key = LayoutKey(locale: locale, variant: variant, category: known, device: device)
-                states[label, default: StoredState()].hashes[key] = hashes.text(5) ?? ""
+                state.hashes[key] = hashes.text(5) ?? ""
                 if let source = hashes.text(6) {
-                    states[label]!.placements[key] = ScenePlacement(
+                    state.placements[key] = ScenePlacement(
                         device: device, frame: Rect(x: hashes.double(7), y: hashes.double(8), width: hashes.double(9), height: hashes.double(10)),
                         source: source, reason: hashes.text(11), findings: hashes.text(12))
                 }
             } else {
-                states[label, default: StoredState()].strays.append(StoredLayoutIdentity(locale: locale, variant: variant, category: category,
-                                                                                         device: device))
+                state.strays.append(StoredLayoutIdentity(locale: locale, variant: variant, category: category, device: device))
             }
         }
+        hashes.reset()
+        flush()
+        label = ""
         let dependencies = try database.statement("SELECT label, token FROM label_dependencies WHERE \(keys.condition("label")) ORDER BY label, token")
         try dependencies.bind(keys.bindings)
-        while try dependencies.step() { states[dependencies.text(0) ?? "", default: StoredState()].dependencies.append(dependencies.text(1) ?? "") }
+        while try dependencies.step() {
+            follow(dependencies)
+            state.dependencies.append(dependencies.text(1) ?? "")
+        }
+        dependencies.reset()
+        flush()
         return states
     }
 
@@ -377,9 +407,19 @@ extension Catalog {
     /// Every layout a label has under `settings`: each text of `textKeys` at each category,
     /// on each of `devices`.
     static func layoutKeys(of record: LabelRecord, settings: CatalogSettings, devices: [String] = [""]) -> [LayoutKey] {
-        settings.textKeys(of: record).flatMap { text in
-            settings.categories.flatMap { category in devices.map { LayoutKey(text, category: category, device: $0) } }
+        layoutKeys(texts: settings.textKeys(of: record), settings: settings, devices: devices)
+    }
+
+    /// Each of `texts` at each category, on each of `devices`.
+    static func layoutKeys(texts: [TextKey], settings: CatalogSettings, devices: [String] = [""]) -> [LayoutKey] {
+        var keys: [LayoutKey] = []
+        keys.reserveCapacity(texts.count * settings.categories.count * devices.count)
+        for text in texts {
+            for category in settings.categories {
+                for device in devices { keys.append(LayoutKey(text, category: category, device: device)) }
+            }
         }
+        return keys
     }
 
     static func computeItem(_ item: RecomputeItem, record: LabelRecord?, resolver: inout LabelResolver,
@@ -393,9 +433,11 @@ extension Catalog {
         let wantedLocales = item.locales.map { Set($0.flatMap(settings.localesReached(by:))) }
         func isWanted(_ locale: String) -> Bool { wantedLocales?.contains(locale) ?? true }
         let devices = scenes?.devices(ofLabel: item.label, settings: settings) ?? [""]
-        let keys = layoutKeys(of: record, settings: settings, devices: devices)
-        let current = Set(keys)
-        result.removed = stored.hashes.keys.filter { !current.contains($0) && isWanted($0.locale) }.sorted()
+        let texts = settings.textKeys(of: record)
+        let keys = layoutKeys(texts: texts, settings: settings, devices: devices)
+        // A label has a few layouts: comparing keys costs less than hashing them, up to a point.
+        let current = keys.count > 32 ? Set(keys) : nil
+        result.removed = stored.hashes.keys.filter { !(current?.contains($0) ?? keys.contains($0)) && isWanted($0.locale) }.sorted()
             .map { StoredLayoutIdentity(locale: $0.locale, variant: $0.variant, category: $0.category.rawValue, device: $0.device) }
             + stored.strays
         func layOut(_ definition: LabelDefinition, _ key: LayoutKey) throws(CatalogError) -> ComputedLayout {
@@ -421,16 +463,16 @@ extension Catalog {
             }
             var hashes: [String] = []
             hashes.reserveCapacity(keys.count)
-            for textKey in layoutKeys(of: record, settings: settings) {
+            for textKey in layoutKeys(texts: texts, settings: settings) {
                 let wanted = isWanted(textKey.locale)
                 var hash: String?
                 for device in devices {
                     let key = LayoutKey(textKey.text, category: textKey.category, device: device)
                     let placement = scenes?.placement(of: item.label, key: key)
                     func row(_ layout: ComputedLayout, hash: String) -> LayoutRow {
-                        var row = LayoutRow(layout: layout, computedAt: now)
-                        row[.inputHash] = .text(hash)
+                        var row = LayoutRow(layout: layout, inputHash: hash, computedAt: now)
                         if let placement { row.place(placement) }
+                        row.wasStored = stored.hashes[key] != nil
                         return row
                     }
                     var definition = resolved.definition
@@ -504,6 +546,8 @@ extension Catalog {
         var summary = RecomputeSummary()
         var check = check
         let upsert = try database.statement(LayoutColumn.upsertSQL)
+        let update = try database.statement(LayoutColumn.updateSQL)
+        defer { upsert.reset(); update.reset() } // their rows' texts were bound in place
         let clearDependencies = try database.statement("DELETE FROM label_dependencies WHERE label = ?")
         let removeDependency = try database.statement("DELETE FROM label_dependencies WHERE label = ? AND token = ?")
         let requeue = try database.statement("INSERT INTO recompute_queue (kind, name) VALUES ('label', ?)")
@@ -536,10 +580,11 @@ extension Catalog {
             }
             summary.labels += 1
             for row in item.rows {
-                upsert.reset()
-                try upsert.bind(row.values)
-                try upsert.step()
-                upsert.reset()
+                if row.wasStored {
+                    try update.run(row)
+                    if database.changes == 1 { continue } // else removed since it was read
+                }
+                try upsert.run(row)
             }
             for row in item.removed {
                 try remove.run(.text(item.label), .text(row.locale), .text(row.variant), .text(row.category), .text(row.device))
@@ -653,3 +698,4 @@ extension Catalog {
 package enum ProcessInfoCores {
     package static let count = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
 }
+

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import AutoLayout
 import LabelJSON
 import LabelLayout
@@ -163,23 +166,34 @@ public struct CatalogSettings: Sendable, Hashable {
     /// variants, and the worst-case variant (`WorstCase`) of each of these whose text has a
     /// format specifier with a worst case. Sorted by locale, then variant.
     func textKeys(of record: LabelRecord) -> [TextKey] {
-        var keys: Set<TextKey> = [TextKey(locale: "")]
-        for locale in record.texts.keys { keys.insert(TextKey(locale: locale)) }
-        keys.formUnion(record.variantTexts.keys)
-        let baseVariants = [""] + record.variantTexts.keys.filter { $0.locale.isEmpty }.map(\.variant)
+        // An array sorted and made unique once: most labels have one to four texts, and a set
+        // of them costs more to hash than the keys cost to compare.
+        var keys = [TextKey(locale: "")]
+        keys.reserveCapacity(1 + record.texts.count + record.variantTexts.count + pseudoLanguages.count)
+        for locale in record.texts.keys where !locale.isEmpty { keys.append(TextKey(locale: locale)) }
+        keys.append(contentsOf: record.variantTexts.keys)
         for language in pseudoLanguages where record.texts[language.locale] == nil {
-            for variant in baseVariants { keys.insert(TextKey(locale: language.locale, variant: variant)) }
+            keys.append(TextKey(locale: language.locale))
+            for key in record.variantTexts.keys where key.locale.isEmpty {
+                keys.append(TextKey(locale: language.locale, variant: key.variant))
+            }
         }
-        keys.formUnion(Self.worstCaseKeys(of: record, among: keys))
-        return keys.sorted()
+        keys.sort()
+        keys.removeAdjacentDuplicates()
+        let worstCases = Self.worstCaseKeys(of: record, among: keys)
+        guard !worstCases.isEmpty else { return keys }
+        keys.append(contentsOf: worstCases)
+        keys.sort()
+        keys.removeAdjacentDuplicates()
+        return keys
     }
 
     /// The worst-case variants of a label's texts `keys` whose text has a specifier with a
     /// worst case, under the label's `arguments` (not declared when they cannot be read: the
     /// layout reports that error).
-    static func worstCaseKeys(of record: LabelRecord, among keys: Set<TextKey>) -> [TextKey] {
-        guard record.text.utf8.contains(UInt8(ascii: "%")) || record.texts.values.contains(where: { $0.utf8.contains(UInt8(ascii: "%")) })
-            || record.variantTexts.values.contains(where: { $0.utf8.contains(UInt8(ascii: "%")) }) else { return [] }
+    static func worstCaseKeys(of record: LabelRecord, among keys: [TextKey]) -> [TextKey] {
+        guard record.text.containsPercentSign || record.texts.values.contains(where: \.containsPercentSign)
+            || record.variantTexts.values.contains(where: \.containsPercentSign) else { return [] }
         var texts = LabelDefinition(name: record.name, frame: .zero)
         texts.text = record.text
         texts.texts = record.texts
@@ -241,4 +255,29 @@ extension Catalog {
 
     /// The content size categories the catalog keeps layouts for (the `categories` setting).
     public var contentSizeCategories: [ContentSizeCategory] { settings.categories }
+}
+
+extension Array where Element: Equatable {
+    /// Removes each element equal to the one before it (all duplicates, once sorted).
+    mutating func removeAdjacentDuplicates() {
+        guard count > 1 else { return }
+        var kept = 1
+        for index in 1..<count where self[index] != self[kept - 1] {
+            self[kept] = self[index]
+            kept += 1
+        }
+        removeLast(count - kept)
+    }
+}
+
+extension String {
+    /// Whether the text has a `%` (it may then hold a format specifier): one `memchr` over
+    /// its UTF-8 bytes.
+    var containsPercentSign: Bool {
+        var text = self
+        return text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return false }
+            return memchr(base, Int32(UInt8(ascii: "%")), bytes.count) != nil
+        }
+    }
 }

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import CSQLite
 import LabelJSON
 
@@ -363,6 +366,15 @@ package final class Statement {
     package func utf8(_ column: Int32) -> UnsafeBufferPointer<UInt8>? {
         guard let bytes = sqlite3_column_text(handle, column) else { return nil }
         return UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, column)))
+    }
+
+    /// Whether the column holds exactly `text` (compared by bytes, no `String` made).
+    package func textEquals(_ column: Int32, _ text: String) -> Bool {
+        guard let bytes = utf8(column) else { return false }
+        var text = text
+        return text.withUTF8 { own in
+            own.count == bytes.count && (own.isEmpty || memcmp(own.baseAddress!, bytes.baseAddress!, own.count) == 0)
+        }
     }
 
     /// The column as a `SQLValue`, keeping SQLite's storage class.

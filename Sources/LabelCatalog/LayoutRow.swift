@@ -1,3 +1,4 @@
+import CSQLite
 import LabelJSON
 import LabelLayout
 import LabelModel
@@ -56,6 +57,14 @@ enum LayoutColumn: Int32, CaseIterable {
         ON CONFLICT (\(identity.map(\.name).joined(separator: ", "))) DO UPDATE SET \
         \(allCases.filter { !identity.contains($0) }.map { "\($0.name) = excluded.\($0.name)" }.joined(separator: ", "))
         """
+
+    /// Replaces every column of the row of its label, locale, variant, category and device, if
+    /// there is one: bound as `upsertSQL` is (each column's parameter is its position), and
+    /// cheaper for a row known to exist.
+    static let updateSQL = """
+        UPDATE layouts SET \(allCases.filter { !identity.contains($0) }.map { "\($0.name) = ?\($0.rawValue + 1)" }.joined(separator: ", ")) \
+        WHERE \(identity.map { "\($0.name) = ?\($0.rawValue + 1)" }.joined(separator: " AND "))
+        """
 }
 
 /// Which of a label's layouts: a text (locale and variant) at a content size category, on a
@@ -88,18 +97,60 @@ public struct LayoutKey: Sendable, Hashable, Comparable {
     }
 }
 
-/// One row of the `layouts` table, as bound to `LayoutColumn.upsertSQL`.
+/// One row of the `layouts` table, as bound to `LayoutColumn.upsertSQL`: a value per column,
+/// every text's UTF-8 bytes in one buffer. A worker builds it; the writer binds it without
+/// converting or copying anything (SQLite reads the bytes in place while the row is written)
+/// and frees it in two deallocations.
 struct LayoutRow: Sendable {
-    private(set) var values = [SQLValue](repeating: .null, count: LayoutColumn.allCases.count)
-
-    subscript(column: LayoutColumn) -> SQLValue {
-        get { values[Int(column.rawValue)] }
-        set { values[Int(column.rawValue)] = newValue }
+    /// A column's value; a text is a range of `bytes`.
+    enum Value: Sendable, Equatable {
+        case null
+        case integer(Int)
+        case real(Double)
+        case text(start: Int32, count: Int32)
     }
 
-    init(layout: ComputedLayout, computedAt: String) {
+    private(set) var values = [Value](repeating: .null, count: LayoutColumn.allCases.count)
+    private(set) var bytes: [UInt8]
+    /// Whether the catalog held this layout when its label was read (it is then updated).
+    var wasStored = false
+
+    subscript(column: LayoutColumn) -> SQLValue {
+        get {
+            switch values[Int(column.rawValue)] {
+            case .null: .null
+            case .integer(let number): .integer(number)
+            case .real(let number): .real(number)
+            case .text(let start, let count): .text(String(decoding: bytes[Int(start)..<Int(start + count)], as: UTF8.self))
+            }
+        }
+        set {
+            let value: Value = switch newValue {
+            case .null: .null
+            case .integer(let number): .integer(number)
+            case .real(let number): .real(number)
+            case .text(let text): append(text)
+            }
+            values[Int(column.rawValue)] = value
+        }
+    }
+
+    /// Appends a text's bytes to the buffer; its value.
+    private mutating func append(_ text: String) -> Value {
+        let start = Int32(bytes.count)
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+        return .text(start: start, count: Int32(bytes.count) - start)
+    }
+
+    /// The row of a layout, recording `inputHash` (its own, or for a label of a scene the hash
+    /// of the label's inputs alone).
+    init(layout: ComputedLayout, inputHash: String, computedAt: String) {
+        // The lines JSON is written straight into the buffer: the first text.
         var writer = JSONWriter(numberStyle: .millis, capacity: 512)
         layout.writeLinesJSON(into: &writer)
+        bytes = writer.bytes
+        values[Int(LayoutColumn.lines.rawValue)] = .text(start: 0, count: Int32(bytes.count))
         let rect = layout.textRect
         self[.label] = .text(layout.name)
         self[.locale] = .text(layout.locale)
@@ -114,8 +165,7 @@ struct LayoutRow: Sendable {
         self[.truncated] = .integer(layout.truncated ? 1 : 0)
         self[.shrunk] = .integer(layout.shrunk ? 1 : 0)
         self[.fontSize] = .real(layout.font.size)
-        self[.lines] = .text(writer.string)
-        self[.inputHash] = .text(layout.inputHash)
+        self[.inputHash] = .text(inputHash)
         self[.computedAt] = .text(computedAt)
         self[.intrinsicWidth] = .real(layout.intrinsicSize.width)
         self[.intrinsicHeight] = .real(layout.intrinsicSize.height)
@@ -139,6 +189,7 @@ struct LayoutRow: Sendable {
     /// A label that could not be laid out: no geometry, the error, and the hash of the inputs
     /// that failed (`LayoutHasher.failureHash`), so the row is fresh until one of them changes.
     init(label: String, key: LayoutKey, error: String, inputHash: String, computedAt: String) {
+        bytes = []
         self[.label] = .text(label)
         self[.locale] = .text(key.locale)
         self[.variant] = .text(key.variant)
@@ -151,6 +202,34 @@ struct LayoutRow: Sendable {
 }
 
 extension Statement {
+    /// Binds every column of `row` and runs the statement (`LayoutColumn.upsertSQL`). The texts
+    /// are bound in place, valid only while the row is: the caller clears the bindings
+    /// (`reset`) before the statement can be stepped again without binding a row.
+    func run(_ row: LayoutRow) throws(DatabaseError) {
+        sqlite3_reset(handle)
+        let result = row.bytes.withUnsafeBufferPointer { buffer -> Int32 in
+            for (index, value) in row.values.enumerated() {
+                let position = Int32(index + 1)
+                let bound: Int32
+                switch value {
+                case .null: bound = sqlite3_bind_null(handle, position)
+                case .integer(let number): bound = sqlite3_bind_int64(handle, position, Int64(number))
+                case .real(let number): bound = sqlite3_bind_double(handle, position, number)
+                case .text(let start, let count):
+                    // Never a null pointer, which would bind NULL instead of an empty text.
+                    let bytes = count == 0 ? Self.emptyText : UnsafeRawPointer(buffer.baseAddress! + Int(start))
+                    bound = sqlite3_bind_text64(handle, position, bytes.assumingMemoryBound(to: CChar.self), sqlite3_uint64(count),
+                                                nil, UInt8(SQLITE_UTF8)) // nil: SQLITE_STATIC, not copied
+                }
+                guard bound == SQLITE_OK else { return bound }
+            }
+            return sqlite3_step(handle)
+        }
+        guard result == SQLITE_DONE || result == SQLITE_ROW else { throw database.error(result, sql: sql) }
+    }
+
+    private static var emptyText: UnsafeRawPointer { UnsafeRawPointer(("" as StaticString).utf8Start) }
+
     /// A column of a row read with `LayoutColumn.selectList`.
     func isNull(_ column: LayoutColumn) -> Bool { isNull(column.rawValue) }
     func int(_ column: LayoutColumn) -> Int { int(column.rawValue) }
