@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Dispatch
+import Synchronization
 import LabelJSON
 import LabelLayout
 import LabelModel
@@ -225,49 +226,57 @@ extension Catalog {
     /// read (the change counter moved and its inputs now hash differently) is not written but
     /// queued again, so no stale layout is ever written as fresh.
     ///
-    /// The pipeline: chunks come from `nextChunk` until it returns nil.
-    /// A job on the workers reads a chunk's labels, tokens and stored state on a read-only
-    /// connection (one read transaction) and lays them out on all cores, while this thread
-    /// asks for the next chunk and writes the previous one (with the queue entries it
-    /// finishes): this thread only writes. With `everyLabelInRange`, each chunk is every label
-    /// from its first to its last name, read by range scans. `afterChunk` gets each chunk's
-    /// summary once it is written.
-    func recompute(chunks nextChunk: () throws -> RecomputeChunk?, force: Bool, everyLabelInRange: Bool = false,
+    /// The pipeline (`RecomputePipeline`): chunks come from `nextChunk` until it returns nil.
+    /// Three chunks are in flight: one is read (its labels, tokens and stored state, on a
+    /// read-only connection in one read transaction), the one before is laid out on all cores,
+    /// and this thread writes the one before that (with the queue entries it finishes): this
+    /// thread only writes. A label of a chunk that one written after it was read also held is
+    /// queued again, unless the chunks are `disjoint`. With `everyLabelInRange`, each chunk is
+    /// every label from its first to its last name, read by range scans. `afterChunk` gets
+    /// each chunk's summary once it is written.
+    func recompute(chunks nextChunk: () throws -> RecomputeChunk?, force: Bool, everyLabelInRange: Bool = false, disjoint: Bool = false,
                    afterChunk: (_ chunk: RecomputeChunk, _ summary: RecomputeSummary) throws -> Void = { _, _ in }) throws -> RecomputeSummary {
         var total = RecomputeSummary()
-        guard var chunk = try nextChunk() else { return total }
-        let reader = try ChunkReader(of: self)
-        var inFlight: ChunkJob?
+        let pipeline = try RecomputePipeline(of: self, force: force)
+        // Oldest first: the one being written, the one on the workers, the one being read.
+        var inFlight: [ChunkJob] = []
         do {
-            while true {
+            while let chunk = try nextChunk() {
                 let names = chunk.items.map(\.label)
                 let keys = everyLabelInRange ? LabelKeys.range(first: names.first!, last: names.last!) : .names(names)
-                // One job at a time: the workers and the reader are the job's.
-                let previous = inFlight
-                previous?.group.wait()
                 let job = ChunkJob(chunk: chunk, keys: keys)
-                let engine = self.engine
-                DispatchQueue.global().async(group: job.group) {
-                    job.run(reader: reader, force: force, engine: engine)
+                // Chunks may share a label (one queued again): its stored state may then be read
+                // before a chunk in flight writes it.
+                if !disjoint { job.namesWrittenAfterRead = inFlight.map { $0.chunk.items.map(\.label) } }
+                pipeline.start(job)
+                inFlight.append(job)
+                if inFlight.count == 3 {
+                    let oldest = inFlight.removeFirst()
+                    oldest.group.wait()
+                    try finish(oldest)
                 }
-                inFlight = job
-                if let previous { try finish(previous) }
-                guard let next = try nextChunk() else { break }
-                chunk = next
             }
-            inFlight?.group.wait()
-            try finish(inFlight!)
+            for job in inFlight {
+                job.group.wait()
+                try finish(job)
+            }
         } catch {
-            inFlight?.group.wait() // the job must not outlive the call: its resolvers are shared
+            for job in inFlight { job.group.wait() } // no job may outlive the call: its resolvers are shared
             throw error
         }
-        resolverCache = reader.catalog.resolverCache
+        resolverCache = pipeline.reader.catalog.resolverCache
         return total
 
         func finish(_ job: ChunkJob) throws {
             let (computed, counter) = try job.result.get()
             try refreshSettings()
-            let summary = try write(computed, readAtCounter: counter, deletingQueueEntries: job.chunk.queueIDs)
+            var rewritten: Set<String> = []
+            if !job.namesWrittenAfterRead.isEmpty {
+                let earlier = Set(job.namesWrittenAfterRead.joined())
+                rewritten = Set(computed.map(\.label).filter(earlier.contains))
+            }
+            let summary = try write(computed, readAtCounter: counter, deletingQueueEntries: job.chunk.queueIDs,
+                                    requeueing: rewritten)
             total.add(summary)
             try afterChunk(job.chunk, summary)
         }
@@ -371,15 +380,20 @@ extension Catalog {
         let slots = ResultSlots<ComputedItem>(count: items.count)
         let workers = max(1, min(ProcessInfoCores.count, items.count))
         let now = timestamp()
+        let nextItem = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             var resolver = resolvers.take(worker)
             defer { resolvers.set(worker, resolver) }
-            var index = worker
-            while index < items.count {
-                slots.set(index, computeItem(items[index], record: records[items[index].label], resolver: &resolver,
-                                             stored: stored[items[index].label] ?? StoredState(), force: force,
-                                             settings: settings, engine: engine, scenes: scenes, now: now))
-                index += workers
+            // Items are claimed a few at a time, so no worker idles while another has many left
+            // (labels differ in cost: a long text, a script with complex shaping).
+            while true {
+                let first = nextItem.wrappingAdd(Self.itemsPerClaim, ordering: .relaxed).oldValue
+                guard first < items.count else { break }
+                for index in first..<min(first + Self.itemsPerClaim, items.count) {
+                    slots.set(index, computeItem(items[index], record: records[items[index].label], resolver: &resolver,
+                                                 stored: stored[items[index].label] ?? StoredState(), force: force,
+                                                 settings: settings, engine: engine, scenes: scenes, now: now))
+                }
             }
         }
         LabelResolver.share(resolvers, count: workers)
@@ -403,6 +417,9 @@ extension Catalog {
         }
         return computed
     }
+
+    /// How many items a worker claims at a time.
+    static let itemsPerClaim = 8
 
     /// Every layout a label has under `settings`: each text of `textKeys` at each category,
     /// on each of `devices`.
@@ -517,11 +534,15 @@ extension Catalog {
     }
 
     /// Writes a computed chunk in one transaction. When the catalog changed since the chunk
-    /// was read, each label is checked against its current inputs first.
-    func write(_ computed: [ComputedItem], readAtCounter counter: Int, deletingQueueEntries queueIDs: [Int] = []) throws -> RecomputeSummary {
+    /// was read, each label is checked against its current inputs first. The labels of
+    /// `requeueing` (written since the chunk was read, so what it read of them is stale) are
+    /// queued again, not written.
+    func write(_ computed: [ComputedItem], readAtCounter counter: Int, deletingQueueEntries queueIDs: [Int] = [],
+               requeueing: Set<String> = []) throws -> RecomputeSummary {
         try writeTransaction {
             let changed = try changeCounter() != counter
-            let summary = try writeComputed(computed, check: changed ? LabelResolver(tokens: try tokenSet()) : nil)
+            let summary = try writeComputed(computed, check: changed ? LabelResolver(tokens: try tokenSet()) : nil,
+                                            requeueing: requeueing)
             if !queueIDs.isEmpty {
                 try database.withoutTriggers {
                     try database.statement("DELETE FROM recompute_queue WHERE id IN (SELECT value FROM json_each(?))")
@@ -538,11 +559,11 @@ extension Catalog {
     /// the sqlite3 shell, does not cascade) — when it still does not exist in this transaction:
     /// a label that was missing when the chunk was read may have been created since (an import
     /// racing `serve`), and its texts are then kept and it is queued again.
-    func writeComputed(_ computed: [ComputedItem], check: LabelResolver?) throws -> RecomputeSummary {
-        try database.withoutTriggers { try writeComputedRows(computed, check: check) }
+    func writeComputed(_ computed: [ComputedItem], check: LabelResolver?, requeueing: Set<String> = []) throws -> RecomputeSummary {
+        try database.withoutTriggers { try writeComputedRows(computed, check: check, requeueing: requeueing) }
     }
 
-    private func writeComputedRows(_ computed: [ComputedItem], check: LabelResolver?) throws -> RecomputeSummary {
+    private func writeComputedRows(_ computed: [ComputedItem], check: LabelResolver?, requeueing: Set<String>) throws -> RecomputeSummary {
         var summary = RecomputeSummary()
         var check = check
         let upsert = try database.statement(LayoutColumn.upsertSQL)
@@ -566,6 +587,11 @@ extension Catalog {
                 for table in ["layouts", "label_texts", "label_dependencies", "scene_labels"] {
                     try database.statement("DELETE FROM \(table) WHERE label = ?").run(.text(item.label))
                 }
+                continue
+            }
+            if requeueing.contains(item.label) {
+                try requeue.run(.text(item.label))
+                summary.requeued += 1
                 continue
             }
             if check != nil {
@@ -685,7 +711,7 @@ extension Catalog {
             while try page.step() { names.append(RecomputeItem(label: page.text(0) ?? "", locales: nil)) }
             after = names.last?.label ?? after
             return names.isEmpty ? nil : RecomputeChunk(items: names)
-        }, force: force, everyLabelInRange: globs.isEmpty, afterChunk: { _, summary in
+        }, force: force, everyLabelInRange: globs.isEmpty, disjoint: true, afterChunk: { _, summary in
             done += summary.labels
             progress?(min(total, done), total)
         })

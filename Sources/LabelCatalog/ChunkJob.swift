@@ -77,27 +77,62 @@ struct ChunkInputs {
     var engine: LayoutEngine
 }
 
-/// A chunk of a recompute on the workers: its labels read, then laid out on all cores. Its
-/// result is taken after `group` is done.
+/// A chunk of a recompute: its labels read, then laid out on all cores. Its result is taken
+/// after `group` is done.
 final class ChunkJob: @unchecked Sendable {
     let chunk: RecomputeChunk
     let keys: LabelKeys
+    /// Done once the chunk is laid out, or could not be read.
     let group = DispatchGroup()
+    /// The labels of the chunks still to be written when this one was started.
+    var namesWrittenAfterRead: [[String]] = []
+    private var inputs: Result<ChunkInputs, Error> = .failure(CancellationError())
     /// The laid-out items and the change counter their inputs were read at.
     private(set) var result: Result<(computed: [ComputedItem], counter: Int), Error> = .failure(CancellationError())
 
     init(chunk: RecomputeChunk, keys: LabelKeys) {
         self.chunk = chunk
         self.keys = keys
+        group.enter()
     }
 
-    func run(reader: ChunkReader, force: Bool, engine: LayoutEngine) {
-        result = Result {
-            let snapshot = try reader.read(keys, engine: engine)
-            let computed = Catalog.compute(chunk.items, records: snapshot.records, resolvers: snapshot.resolvers,
-                                           stored: snapshot.stored, force: force, settings: snapshot.settings, engine: snapshot.engine,
-                                           scenes: snapshot.scenes)
-            return (computed, snapshot.counter)
+    func read(_ reader: ChunkReader, engine: LayoutEngine) {
+        inputs = Result { try reader.read(keys, engine: engine) }
+    }
+
+    func compute(force: Bool) {
+        defer { group.leave() }
+        result = inputs.map { snapshot in
+            (Catalog.compute(chunk.items, records: snapshot.records, resolvers: snapshot.resolvers, stored: snapshot.stored,
+                             force: force, settings: snapshot.settings, engine: snapshot.engine, scenes: snapshot.scenes),
+             snapshot.counter)
+        }
+        inputs = .failure(CancellationError()) // freed here, not by the writer
+    }
+}
+
+/// The stages of a recompute besides writing: a chunk is read on a thread of its own while the
+/// one before is laid out on every core, and the writer writes the one before that. Each stage
+/// takes the jobs in the order they are started; its threads are its own (not the shared pool's,
+/// which the workers lay out on), so a stage waiting for another never holds a worker back.
+final class RecomputePipeline: @unchecked Sendable {
+    let reader: ChunkReader
+    private let engine: LayoutEngine
+    private let force: Bool
+    private let reading = DispatchQueue(label: "labelcat.recompute.read")
+    private let layingOut = DispatchQueue(label: "labelcat.recompute.layout")
+
+    init(of catalog: Catalog, force: Bool) throws {
+        reader = try ChunkReader(of: catalog)
+        engine = catalog.engine
+        self.force = force
+    }
+
+    /// Reads the job's chunk after the jobs started before it, then lays it out after theirs.
+    func start(_ job: ChunkJob) {
+        reading.async { [self] in
+            job.read(reader, engine: engine)
+            layingOut.async { [self] in job.compute(force: force) }
         }
     }
 }

@@ -5,8 +5,8 @@ import LabelModel
 import Testing
 import TestSupport
 
-/// The recompute's rows: texts bound in place; a layout read as stored is updated, and
-/// inserted if it is gone.
+/// The recompute pipeline (three chunks in flight: read, laid out, written) and the writer's
+/// rows (texts bound in place; a layout read as stored is updated, and inserted if it is gone).
 @Suite("Recompute pipeline")
 struct RecomputePipelineTests {
     static let frame = Rect(x: 0, y: 0, width: 120, height: 40)
@@ -42,5 +42,22 @@ struct RecomputePipelineTests {
         let summary = try catalog.write(computed, readAtCounter: counter)
         #expect(summary.written == 2)
         #expect(try column(catalog.database, "SELECT locale FROM layouts WHERE label = 'L' ORDER BY locale", []) == ["", "de"])
+    }
+
+    @Test("A label of two chunks in flight at once is written once and queued again")
+    func labelInTwoChunksInFlight() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try makeCatalog(in: directory)
+        try catalog.setLabels(["A", "B", "C"].map { LabelRecord(name: $0, text: "Text \($0)", frame: Self.frame) })
+        try catalog.database.execute("DELETE FROM recompute_queue")
+        var chunks = [["A", "B"], ["B", "C"]].map { RecomputeChunk(items: $0.map { RecomputeItem(label: $0, locales: nil) }) }
+        let summary = try catalog.recompute(chunks: { chunks.isEmpty ? nil : chunks.removeFirst() }, force: true)
+        #expect(summary.labels == 3)
+        #expect(summary.requeued == 1)
+        #expect(try column(catalog.database, "SELECT name FROM recompute_queue", []) == ["B"])
+        // Chunks that share no label are written whole.
+        chunks = [["A"], ["B"], ["C"]].map { RecomputeChunk(items: $0.map { RecomputeItem(label: $0, locales: nil) }) }
+        let disjoint = try catalog.recompute(chunks: { chunks.isEmpty ? nil : chunks.removeFirst() }, force: true, disjoint: true)
+        #expect(disjoint.labels == 3 && disjoint.requeued == 0)
     }
 }
