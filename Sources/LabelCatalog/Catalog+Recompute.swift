@@ -457,8 +457,12 @@ extension Catalog {
         result.removed = stored.hashes.keys.filter { !(current?.contains($0) ?? keys.contains($0)) && isWanted($0.locale) }.sorted()
             .map { StoredLayoutIdentity(locale: $0.locale, variant: $0.variant, category: $0.category.rawValue, device: $0.device) }
             + stored.strays
-        func layOut(_ definition: LabelDefinition, _ key: LayoutKey) throws(CatalogError) -> ComputedLayout {
+        func layOut(_ definition: LabelDefinition, _ key: LayoutKey, inputHash: String? = nil) throws(CatalogError) -> ComputedLayout {
             do {
+                if let inputHash {
+                    return try engine.layout(definition, locale: key.locale, variant: key.variant, category: key.category,
+                                             inputHash: inputHash)
+                }
                 return try engine.layout(definition, locale: key.locale, variant: key.variant, category: key.category)
             } catch {
                 throw .cannotLayOut(label: item.label, error: error)
@@ -505,7 +509,9 @@ extension Catalog {
                     if stored.hashes[key] == hash, stored.placements[key] == placement?.stored {
                         result.unchanged += 1
                     } else {
-                        result.rows.append(row(try layOut(definition, key), hash: hash!))
+                        // Hashed already: the layout takes the hash (the inputs of a placed
+                        // label's layout differ from those its hash is of: its own are hashed).
+                        result.rows.append(row(try layOut(definition, key, inputHash: placement == nil ? hash : nil), hash: hash!))
                     }
                 }
                 if hash == nil { hash = try inputHash(textKey) }

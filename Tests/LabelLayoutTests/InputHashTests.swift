@@ -145,6 +145,18 @@ struct InputHashTests {
         #expect(hash(Self.base, "", category: .accessibilityLarge) != hash(Self.base, ""))
     }
 
+    @Test("A layout given the input hash its caller had is the layout hashed by the engine")
+    func layoutWithKnownHash() throws {
+        let engine = LayoutEngine()
+        for (locale, category) in [("", ContentSizeCategory.large), ("de", .large), ("", .accessibilityLarge)] {
+            let hash = try engine.inputHash(Self.base, locale: locale, category: category)
+            let given = try engine.layout(Self.base, locale: locale, category: category, inputHash: hash)
+            let own = try engine.layout(Self.base, locale: locale, category: category)
+            #expect(given.json == own.json)
+            #expect(given.inputHash == hash)
+        }
+    }
+
     @Test("Self-sizing (frame.height null) and a fixed height hash apart")
     func selfSizingIsInTheHash() throws {
         let engine = LayoutEngine()

@@ -46,6 +46,17 @@ public final class LayoutEngine: Sendable {
         return try workspace.layoutLines(definition, text: TextKey(locale: locale, variant: variant), category: category).layout
     }
 
+    /// `layout`, for a definition whose input hash at this text and category the caller has
+    /// from `inputHash(_:locale:variant:category:)`: the layout carries it, and the
+    /// definition is not hashed again.
+    public func layout(_ definition: LabelDefinition, locale: String = "", variant: String = "",
+                       category: ContentSizeCategory = .large, inputHash: String) throws(LayoutError) -> ComputedLayout {
+        let workspace = try checkOutWorkspace()
+        defer { checkIn(workspace) }
+        return try workspace.layoutLines(definition, text: TextKey(locale: locale, variant: variant), category: category,
+                                         inputHash: inputHash).layout
+    }
+
     /// Lays out one of a label's texts at several content size categories, doing once what
     /// their layouts share: the text, its line breaks and its shaping (in ems, so it serves every
     /// size unless a face depends on the size), and the hash of the definition. Categories at

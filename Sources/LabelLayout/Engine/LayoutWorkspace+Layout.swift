@@ -14,9 +14,12 @@ final class PreparedText {
     let displayed: String
     /// The input hash of the definition's fields and the text, before the category.
     let fieldsHash: StableHasher
+    /// The layout's input hash when the caller had it (`LayoutEngine.inputHash`): the fields
+    /// are then not hashed again.
+    let knownInputHash: String?
 
     init(definition: LabelDefinition, key: TextKey, chain: FontChain, language: TextLanguage, bidi: BidiParagraphs,
-         displayed: String, fieldsHash: StableHasher) {
+         displayed: String, fieldsHash: StableHasher, knownInputHash: String? = nil) {
         self.definition = definition
         self.key = key
         self.chain = chain
@@ -24,6 +27,7 @@ final class PreparedText {
         self.bidi = bidi
         self.displayed = displayed
         self.fieldsHash = fieldsHash
+        self.knownInputHash = knownInputHash
     }
 }
 
@@ -87,7 +91,7 @@ extension LayoutWorkspace {
 
     /// Reads one of a definition's texts into the workspace: its UTF-16, bidi levels and
     /// line-break opportunities; shaping waits for a size (`ensureShaped`).
-    func prepare(_ definition: LabelDefinition, text key: TextKey) throws(LayoutError) -> PreparedText {
+    func prepare(_ definition: LabelDefinition, text key: TextKey, inputHash: String? = nil) throws(LayoutError) -> PreparedText {
         try definition.validateNumbers()
         let chain = try chain(for: definition.font)
         let displayed = definition.displayedText(locale: key.locale, variant: key.variant, formatter: ICUWorstCaseFormatter.shared)
@@ -98,7 +102,8 @@ extension LayoutWorkspace {
         let bidi = BidiParagraphs(text)
         try findLineBreaks(text, locale: key.locale)
         return PreparedText(definition: definition, key: key, chain: chain, language: language(for: key.locale), bidi: bidi,
-                            displayed: displayed, fieldsHash: InputHash.fields(of: definition, text: key))
+                            displayed: displayed, fieldsHash: inputHash == nil ? InputHash.fields(of: definition, text: key) : StableHasher(),
+                            knownInputHash: inputHash)
     }
 
     /// The font library's chain of a font's families, the last one remembered: labels in a run
@@ -196,9 +201,9 @@ extension LayoutWorkspace {
 
     /// The layout and its visible lines as the breaker and truncation left them (what the
     /// glyphs are drawn from).
-    func layoutLines(_ definition: LabelDefinition, text selected: TextKey,
-                     category: ContentSizeCategory) throws(LayoutError) -> (layout: ComputedLayout, lines: [PlacedLine]) {
-        layout(try prepare(definition, text: selected), category: category)
+    func layoutLines(_ definition: LabelDefinition, text selected: TextKey, category: ContentSizeCategory,
+                     inputHash: String? = nil) throws(LayoutError) -> (layout: ComputedLayout, lines: [PlacedLine]) {
+        layout(try prepare(definition, text: selected, inputHash: inputHash), category: category)
     }
 
     /// Lays out a prepared text at a content size category: at the font's size for the
@@ -291,7 +296,7 @@ extension LayoutWorkspace {
             bounds: bounds, textRect: Rect(x: textX, y: textY, width: textSize.width, height: textSize.height),
             lines: placed, neededLineCount: arrangement.needed, truncated: arrangement.hidesText, shrunk: fontSize < size,
             intrinsicSize: intrinsic, font: font,
-            inputHash: InputHash.finish(prepared.fieldsHash, category: category, chain: prepared.chain),
+            inputHash: prepared.knownInputHash ?? InputHash.finish(prepared.fieldsHash, category: category, chain: prepared.chain),
             engineVersion: LayoutEngine.version)
         return (layout, lines)
     }
