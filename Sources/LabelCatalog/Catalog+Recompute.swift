@@ -243,7 +243,7 @@ extension Catalog {
         do {
             while let chunk = try nextChunk() {
                 let names = chunk.items.map(\.label)
-                let keys = everyLabelInRange ? LabelKeys.range(first: names.first!, last: names.last!) : .names(names)
+                let keys = everyLabelInRange ? LabelKeys.range(first: names.first!, last: names.last!) : try keys(of: names)
                 let job = ChunkJob(chunk: chunk, keys: keys)
                 // Chunks may share a label (one queued again): its stored state may then be read
                 // before a chunk in flight writes it.
@@ -280,6 +280,17 @@ extension Catalog {
             total.add(summary)
             try afterChunk(job.chunk, summary)
         }
+    }
+
+    /// How to read the labels `names` lists: by range scans from the first name to the last
+    /// when the labels between are not many more than the names (a queue naming every label of
+    /// an import: a range scan reads each row once, where a lookup by name descends the tree
+    /// for each), else name by name.
+    func keys(of names: [String]) throws -> LabelKeys {
+        let sorted = names.sorted()
+        guard let first = sorted.first, let last = sorted.last, sorted.count > 1 else { return .names(names) }
+        let between = try database.scalarInt("SELECT count(*) FROM labels WHERE name BETWEEN ?1 AND ?2", .text(first), .text(last)) ?? 0
+        return between <= names.count * 2 ? .range(first: first, last: last) : .names(names)
     }
 
     /// One resolver per worker for the catalog at `counter` (now when nil), kept while the

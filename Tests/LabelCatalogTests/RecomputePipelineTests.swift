@@ -44,6 +44,28 @@ struct RecomputePipelineTests {
         #expect(try column(catalog.database, "SELECT locale FROM layouts WHERE label = 'L' ORDER BY locale", []) == ["", "de"])
     }
 
+    @Test("A chunk naming most labels of its range is read by range, a sparse one name by name; both lay out the same")
+    func chunkKeys() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try makeCatalog(in: directory)
+        let names = (0..<100).map { "label.\(1000 + $0)" }
+        try catalog.setLabels(names.map { LabelRecord(name: $0, text: "Text \($0)", frame: Self.frame) })
+        guard case .range(let first, let last) = try catalog.keys(of: names.filter { !$0.hasSuffix("7") }.reversed()) else {
+            Issue.record("90 of 100 labels: not a range"); return
+        }
+        #expect(first == "label.1000" && last == "label.1099")
+        guard case .names(let sparse) = try catalog.keys(of: ["label.1000", "label.1050", "label.1099"]) else {
+            Issue.record("3 of 100 labels: not by name"); return
+        }
+        #expect(sparse.count == 3)
+        // A queue naming 90 of the labels (their texts changed): each is laid out, none other.
+        try catalog.database.execute("DELETE FROM recompute_queue")
+        try catalog.database.execute("UPDATE labels SET text = 'Changed' WHERE name NOT GLOB '*7'")
+        let summary = try catalog.layOutQueued()
+        #expect(summary.labels == 90 && summary.written == 90)
+        #expect(try catalog.database.scalarInt("SELECT count(*) FROM layouts WHERE lines LIKE '%Changed%'") == 90)
+    }
+
     @Test("A label of two chunks in flight at once is written once and queued again")
     func labelInTwoChunksInFlight() throws {
         let directory = try TemporaryDirectory()
