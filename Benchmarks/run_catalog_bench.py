@@ -12,13 +12,17 @@ On a generated catalog of N labels (make_catalog.py; several locales, shared tok
   2. the write ceiling: a bare prepared INSERT loop (Python's sqlite3, executemany) writing
      the same layout rows into an empty table of the same shape and indexes, same pragmas
      (WAL, synchronous=NORMAL, 64 MiB cache); recompute's rows/s as a share of it;
-  3. `labelcat recompute --all --verify` (every input hash checked) and a no-op
+  3. the queue: every stored input hash made stale (which queues every label), then
+     `labelcat serve --once` drains it: the same rows as a forced recompute, as an import's
+     layout phase writes them; twice, interleaved with `recompute --all --force`, the better of
+     each, and the ratio (≥ 1: the queue as fast as recompute);
+  4. `labelcat recompute --all --verify` (every input hash checked) and a no-op
      `labelcat recompute --all` (the freshness record answers): seconds;
-  4. a token edit made with the sqlite3 module that reaches ~10% of the labels
+  5. a token edit made with the sqlite3 module that reaches ~10% of the labels
      (font.size.title), then `labelcat serve --once`: labels/s;
-  5. latency: `labelcat serve --poll-ms 20` running, 100 single-label UPDATEs, each timed
+  6. latency: `labelcat serve --poll-ms 20` running, 100 single-label UPDATEs, each timed
      until its layout row is recomputed (a new input hash): median and 95th percentile;
-  6. content size categories: two copies of the catalog with 30% of the labels in the body
+  7. content size categories: two copies of the catalog with 30% of the labels in the body
      text style (Dynamic Type), one keeping the `large` category, one three
      (large, extraExtraExtraLarge, accessibilityExtraExtraExtraLarge);
      `recompute --all --force` of each, interleaved (2 rounds, the better of each): seconds,
@@ -181,6 +185,21 @@ def categories_ratio(labelcat, path, work, rounds=2):
     return result
 
 
+def queue_drain(labelcat, path):
+    """Seconds of `serve --once` draining a queue that names every label, each with a stale
+    input hash: the rows `recompute --all --force` writes, through the queue (an import's layout
+    phase). Returns (seconds, layouts written)."""
+    db = sqlite3.connect(path, isolation_level=None)
+    # The layouts_updated trigger queues every label.
+    db.execute("UPDATE layouts SET input_hash = 'stale'")
+    db.close()
+    seconds, _, out = run([labelcat, "--db", path, "serve", "--once"])
+    left = sqlite3.connect(path).execute("SELECT count(*) FROM layouts WHERE input_hash = 'stale'").fetchone()[0]
+    if left:
+        sys.exit("queue drain left %d stale layouts" % left)
+    return seconds
+
+
 def latency(labelcat, path, edits=100):
     service = subprocess.Popen([labelcat, "--db", path, "serve", "--poll-ms", "20"],
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -236,6 +255,11 @@ def main():
         seconds, rss, _ = run([labelcat, "--db", path, "recompute", "--all", "--force"])
         force_s, force_rss = min(force_s, seconds), max(force_rss, rss)
     os.remove(corpus)
+    print("queue drain of every label (serve --once) and recompute --all --force, interleaved ...", file=sys.stderr)
+    drain_s, again_s = [], []
+    for _ in range(2):
+        drain_s.append(queue_drain(labelcat, path))
+        again_s.append(run([labelcat, "--db", path, "recompute", "--all", "--force"])[0])
     print("recompute --all --verify ...", file=sys.stderr)
     verify_s, verify_rss, _ = run([labelcat, "--db", path, "recompute", "--all", "--verify"])
     print("no-op recompute --all ...", file=sys.stderr)
@@ -269,6 +293,9 @@ def main():
         ("engine in-process on %d cores, same definitions" % (os.cpu_count() or 1), "", "%d layouts/s" % max(engine_rates), ""),
         ("recompute layouts/s vs the engine on every core", "", "%.0f%%" % (100 * rows_rate / max(engine_rates)), ""),
     ] if engine_rates else []) + [
+        ("queue drain of every label (serve --once, an import's layout phase)", "%.2f s" % min(drain_s),
+         "%d layouts/s" % (layouts / min(drain_s)), ""),
+        ("queue drain vs recompute --all --force (same rows, interleaved)", "", "%.2f×" % (min(again_s) / min(drain_s)), ""),
         ("bare INSERT loop (write ceiling)", "", "%d rows/s (%d rows)" % (ceiling, ceiling_rows), ""),
         ("recompute rows/s vs ceiling", "", "%.0f%%" % (100 * rows_rate / ceiling), ""),
         ("no-op recompute --all (freshness record)", "%.3f s" % noop_s, "", "%.0f MB" % noop_rss),
