@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import AutoLayout
 import LabelJSON
 import LabelLayout
@@ -192,8 +189,8 @@ public struct CatalogSettings: Sendable, Hashable {
     /// worst case, under the label's `arguments` (not declared when they cannot be read: the
     /// layout reports that error).
     static func worstCaseKeys(of record: LabelRecord, among keys: [TextKey]) -> [TextKey] {
-        guard record.text.containsPercentSign || record.texts.values.contains(where: \.containsPercentSign)
-            || record.variantTexts.values.contains(where: \.containsPercentSign) else { return [] }
+        guard record.text.containsPercent || record.texts.values.contains(where: \.containsPercent)
+            || record.variantTexts.values.contains(where: \.containsPercent) else { return [] }
         var texts = LabelDefinition(name: record.name, frame: .zero)
         texts.text = record.text
         texts.texts = record.texts
@@ -267,17 +264,5 @@ extension Array where Element: Equatable {
             kept += 1
         }
         removeLast(count - kept)
-    }
-}
-
-extension String {
-    /// Whether the text has a `%` (it may then hold a format specifier): one `memchr` over
-    /// its UTF-8 bytes.
-    var containsPercentSign: Bool {
-        var text = self
-        return text.withUTF8 { bytes in
-            guard let base = bytes.baseAddress else { return false }
-            return memchr(base, Int32(UInt8(ascii: "%")), bytes.count) != nil
-        }
     }
 }

@@ -221,15 +221,6 @@ extension VariedText.Content {
 }
 
 extension String {
-    /// True when the text has a `%` (so may have format specifiers), found with memchr.
-    var containsPercent: Bool {
-        var text = self
-        return text.withUTF8 { bytes in
-            guard let base = bytes.baseAddress else { return false }
-            return memchr(base, Int32(UInt8(ascii: "%")), bytes.count) != nil
-        }
-    }
-
     /// Every occurrence of `target` replaced (no Foundation).
     func replacingAll(_ target: String, with replacement: String) -> String {
         guard !target.isEmpty, firstRange(of: target) != nil else { return self }

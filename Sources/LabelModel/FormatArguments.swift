@@ -626,3 +626,14 @@ public enum FormatArguments {
         return buffer.prefix(Int(max(written, 0))).map { UInt8(bitPattern: $0) }
     }
 }
+
+extension String {
+    /// Whether the text has a `%` (so may hold format specifiers): one `memchr` over its UTF-8.
+    package var containsPercent: Bool {
+        var text = self
+        return text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return false }
+            return memchr(base, Int32(UInt8(ascii: "%")), bytes.count) != nil
+        }
+    }
+}
