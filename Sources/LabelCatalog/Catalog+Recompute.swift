@@ -2,10 +2,10 @@
 import Glibc
 #endif
 import Dispatch
-import Synchronization
 import LabelJSON
 import LabelLayout
 import LabelModel
+import Synchronization
 
 /// What to recompute for one label: every layout (nil), or only those of some locales (each
 /// at every variant and category; the base text's locale "" takes its pseudo-locales along).
@@ -741,4 +741,3 @@ extension Catalog {
 package enum ProcessInfoCores {
     package static let count = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
 }
-

@@ -103,7 +103,7 @@ public struct LayoutKey: Sendable, Hashable, Comparable {
 /// and frees it in two deallocations.
 struct LayoutRow: Sendable {
     /// A column's value; a text is a range of `bytes`.
-    enum Value: Sendable, Equatable {
+    enum Value: Sendable {
         case null
         case integer(Int)
         case real(Double)
@@ -115,23 +115,13 @@ struct LayoutRow: Sendable {
     /// Whether the catalog held this layout when its label was read (it is then updated).
     var wasStored = false
 
-    subscript(column: LayoutColumn) -> SQLValue {
-        get {
-            switch values[Int(column.rawValue)] {
-            case .null: .null
-            case .integer(let number): .integer(number)
-            case .real(let number): .real(number)
-            case .text(let start, let count): .text(String(decoding: bytes[Int(start)..<Int(start + count)], as: UTF8.self))
-            }
-        }
-        set {
-            let value: Value = switch newValue {
-            case .null: .null
-            case .integer(let number): .integer(number)
-            case .real(let number): .real(number)
-            case .text(let text): append(text)
-            }
-            values[Int(column.rawValue)] = value
+    /// Sets a column's value (a text's bytes are appended to the buffer).
+    private mutating func set(_ column: LayoutColumn, _ value: SQLValue) {
+        values[Int(column.rawValue)] = switch value {
+        case .null: .null
+        case .integer(let number): .integer(number)
+        case .real(let number): .real(number)
+        case .text(let text): append(text)
         }
     }
 
@@ -152,52 +142,52 @@ struct LayoutRow: Sendable {
         bytes = writer.bytes
         values[Int(LayoutColumn.lines.rawValue)] = .text(start: 0, count: Int32(bytes.count))
         let rect = layout.textRect
-        self[.label] = .text(layout.name)
-        self[.locale] = .text(layout.locale)
-        self[.variant] = .text(layout.variant)
-        self[.category] = .text(layout.contentSizeCategory.rawValue)
-        self[.x] = .real(rect.x)
-        self[.y] = .real(rect.y)
-        self[.width] = .real(rect.width)
-        self[.height] = .real(rect.height)
-        self[.lineCount] = .integer(layout.lineCount)
-        self[.neededLineCount] = .integer(layout.neededLineCount)
-        self[.truncated] = .integer(layout.truncated ? 1 : 0)
-        self[.shrunk] = .integer(layout.shrunk ? 1 : 0)
-        self[.fontSize] = .real(layout.font.size)
-        self[.inputHash] = .text(inputHash)
-        self[.computedAt] = .text(computedAt)
-        self[.intrinsicWidth] = .real(layout.intrinsicSize.width)
-        self[.intrinsicHeight] = .real(layout.intrinsicSize.height)
-        self[.boundsWidth] = .real(layout.bounds.width)
-        self[.boundsHeight] = .real(layout.bounds.height)
-        self[.device] = .text("")
+        set(.label, .text(layout.name))
+        set(.locale, .text(layout.locale))
+        set(.variant, .text(layout.variant))
+        set(.category, .text(layout.contentSizeCategory.rawValue))
+        set(.x, .real(rect.x))
+        set(.y, .real(rect.y))
+        set(.width, .real(rect.width))
+        set(.height, .real(rect.height))
+        set(.lineCount, .integer(layout.lineCount))
+        set(.neededLineCount, .integer(layout.neededLineCount))
+        set(.truncated, .integer(layout.truncated ? 1 : 0))
+        set(.shrunk, .integer(layout.shrunk ? 1 : 0))
+        set(.fontSize, .real(layout.font.size))
+        set(.inputHash, .text(inputHash))
+        set(.computedAt, .text(computedAt))
+        set(.intrinsicWidth, .real(layout.intrinsicSize.width))
+        set(.intrinsicHeight, .real(layout.intrinsicSize.height))
+        set(.boundsWidth, .real(layout.bounds.width))
+        set(.boundsHeight, .real(layout.bounds.height))
+        set(.device, .text(""))
     }
 
     /// Where a label in a scene was placed on a device: the row's device and frame columns.
     mutating func place(_ placement: ScenePlacement) {
-        self[.device] = .text(placement.device)
-        self[.frameX] = .real(placement.frame.x)
-        self[.frameY] = .real(placement.frame.y)
-        self[.frameWidth] = .real(placement.frame.width)
-        self[.frameHeight] = .real(placement.frame.height)
-        self[.frameSource] = .text(placement.source)
-        self[.frameReason] = placement.reason.map { .text($0) } ?? .null
-        self[.sceneFindings] = placement.findings.map { .text($0) } ?? .null
+        set(.device, .text(placement.device))
+        set(.frameX, .real(placement.frame.x))
+        set(.frameY, .real(placement.frame.y))
+        set(.frameWidth, .real(placement.frame.width))
+        set(.frameHeight, .real(placement.frame.height))
+        set(.frameSource, .text(placement.source))
+        set(.frameReason, placement.reason.map { .text($0) } ?? .null)
+        set(.sceneFindings, placement.findings.map { .text($0) } ?? .null)
     }
 
     /// A label that could not be laid out: no geometry, the error, and the hash of the inputs
     /// that failed (`LayoutHasher.failureHash`), so the row is fresh until one of them changes.
     init(label: String, key: LayoutKey, error: String, inputHash: String, computedAt: String) {
         bytes = []
-        self[.label] = .text(label)
-        self[.locale] = .text(key.locale)
-        self[.variant] = .text(key.variant)
-        self[.category] = .text(key.category.rawValue)
-        self[.device] = .text(key.device)
-        self[.error] = .text(error)
-        self[.inputHash] = .text(inputHash)
-        self[.computedAt] = .text(computedAt)
+        set(.label, .text(label))
+        set(.locale, .text(key.locale))
+        set(.variant, .text(key.variant))
+        set(.category, .text(key.category.rawValue))
+        set(.device, .text(key.device))
+        set(.error, .text(error))
+        set(.inputHash, .text(inputHash))
+        set(.computedAt, .text(computedAt))
     }
 }
 
