@@ -1,11 +1,9 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Dispatch
 import LabelJSON
 import LabelLayout
 import LabelModel
-import Synchronization
 
 /// What to recompute for one label: every layout (nil), or only those of some locales (each
 /// at every variant and category; the base text's locale "" takes its pseudo-locales along).
@@ -389,22 +387,16 @@ extension Catalog {
                         scenes: SceneContext? = nil) -> [ComputedItem] {
         scenes?.solve(items, records: records, resolvers: resolvers, settings: settings, engine: engine)
         let slots = ResultSlots<ComputedItem>(count: items.count)
-        let workers = max(1, min(ProcessInfoCores.count, items.count))
+        let workers = EveryCore.workers(for: items.count)
         let now = timestamp()
-        let nextItem = Atomic<Int>(0)
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+        // Labels are claimed a few at a time: one costs tens of microseconds.
+        EveryCore.run(items: items.count, batch: Self.itemsPerClaim) { worker, claimed in
             var resolver = resolvers.take(worker)
             defer { resolvers.set(worker, resolver) }
-            // Items are claimed a few at a time, so no worker idles while another has many left
-            // (labels differ in cost: a long text, a script with complex shaping).
-            while true {
-                let first = nextItem.wrappingAdd(Self.itemsPerClaim, ordering: .relaxed).oldValue
-                guard first < items.count else { break }
-                for index in first..<min(first + Self.itemsPerClaim, items.count) {
-                    slots.set(index, computeItem(items[index], record: records[items[index].label], resolver: &resolver,
-                                                 stored: stored[items[index].label] ?? StoredState(), force: force,
-                                                 settings: settings, engine: engine, scenes: scenes, now: now))
-                }
+            while let index = claimed.next() {
+                slots.set(index, computeItem(items[index], record: records[items[index].label], resolver: &resolver,
+                                             stored: stored[items[index].label] ?? StoredState(), force: force,
+                                             settings: settings, engine: engine, scenes: scenes, now: now))
             }
         }
         LabelResolver.share(resolvers, count: workers)
@@ -429,7 +421,7 @@ extension Catalog {
         return computed
     }
 
-    /// How many items a worker claims at a time.
+    /// How many labels a worker claims at a time.
     static let itemsPerClaim = 8
 
     /// Every layout a label has under `settings`: each text of `textKeys` at each category,
@@ -735,9 +727,4 @@ extension Catalog {
         if globs.isEmpty { try recordFreshness(environment, generation: state.generation) }
         return summary
     }
-}
-
-/// The number of cores to lay out on.
-package enum ProcessInfoCores {
-    package static let count = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
 }

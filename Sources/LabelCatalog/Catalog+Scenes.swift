@@ -1,5 +1,4 @@
 import AutoLayout
-import Dispatch
 import LabelJSON
 import LabelLayout
 import LabelModel
@@ -108,15 +107,12 @@ final class SceneContext: @unchecked Sendable {
         guard !scenes.isEmpty else { return }
         let keysByScene = wanted
         let slots = ResultSlots<[(SceneSolveKey, Result<SolvedScene, SceneSolverError>)]>(count: scenes.count)
-        let workers = max(1, min(ProcessInfoCores.count, scenes.count))
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+        EveryCore.run(items: scenes.count) { worker, claimed in
             var resolver = resolvers.take(worker)
             defer { resolvers.set(worker, resolver) }
-            var index = worker
-            while index < scenes.count {
+            while let index = claimed.next() {
                 slots.set(index, solveScene(scenes[index], keys: keysByScene[scenes[index]]!, records: records, resolver: &resolver,
                                             engine: engine))
-                index += workers
             }
         }
         for results in slots.all { for (key, result) in results { solved[key] = result } }

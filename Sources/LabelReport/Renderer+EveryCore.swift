@@ -1,4 +1,3 @@
-import Dispatch
 import LabelCatalog
 import LabelRender
 
@@ -8,14 +7,9 @@ extension Renderer {
     /// in the jobs' order.
     static func drawOnEveryCore<Job: Sendable, Outcome>(_ jobs: [Job], _ draw: @Sendable (Job, inout Renderer?) -> Outcome) -> [Outcome] {
         let outcomes = ResultSlots<Outcome>(count: jobs.count)
-        let workers = max(1, min(ProcessInfoCores.count, jobs.count))
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+        EveryCore.run(items: jobs.count) { _, claimed in
             var renderer: Renderer?
-            var index = worker
-            while index < jobs.count {
-                outcomes.set(index, draw(jobs[index], &renderer))
-                index += workers
-            }
+            while let index = claimed.next() { outcomes.set(index, draw(jobs[index], &renderer)) }
         }
         return outcomes.all
     }
