@@ -242,10 +242,10 @@ extension Catalog {
             while let chunk = try nextChunk() {
                 let names = chunk.items.map(\.label)
                 let keys = everyLabelInRange ? LabelKeys.range(first: names.first!, last: names.last!) : try keys(of: names)
-                let job = ChunkJob(chunk: chunk, keys: keys)
+                let job = ChunkJob(chunk: chunk, names: names, keys: keys)
                 // Chunks may share a label (one queued again): its stored state may then be read
                 // before a chunk in flight writes it.
-                if !disjoint { job.namesWrittenAfterRead = inFlight.map { $0.chunk.items.map(\.label) } }
+                if !disjoint { job.namesWrittenAfterRead = inFlight.map(\.names) }
                 pipeline.start(job)
                 inFlight.append(job)
                 if inFlight.count == 3 {
@@ -271,7 +271,7 @@ extension Catalog {
             var rewritten: Set<String> = []
             if !job.namesWrittenAfterRead.isEmpty {
                 let earlier = Set(job.namesWrittenAfterRead.joined())
-                rewritten = Set(computed.map(\.label).filter(earlier.contains))
+                rewritten = Set(job.names.filter(earlier.contains))
             }
             let summary = try write(computed, readAtCounter: counter, deletingQueueEntries: job.chunk.queueIDs,
                                     requeueing: rewritten)
@@ -285,8 +285,7 @@ extension Catalog {
     /// an import: a range scan reads each row once, where a lookup by name descends the tree
     /// for each), else name by name.
     func keys(of names: [String]) throws -> LabelKeys {
-        let sorted = names.sorted()
-        guard let first = sorted.first, let last = sorted.last, sorted.count > 1 else { return .names(names) }
+        guard names.count > 1, let first = names.min(), let last = names.max() else { return .names(names) }
         let between = try database.scalarInt("SELECT count(*) FROM labels WHERE name BETWEEN ?1 AND ?2", .text(first), .text(last)) ?? 0
         return between <= names.count * 2 ? .range(first: first, last: last) : .names(names)
     }

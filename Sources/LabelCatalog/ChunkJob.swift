@@ -81,6 +81,8 @@ struct ChunkInputs {
 /// after `group` is done.
 final class ChunkJob: @unchecked Sendable {
     let chunk: RecomputeChunk
+    /// The chunk's labels, in its order.
+    let names: [String]
     let keys: LabelKeys
     /// Done once the chunk is laid out, or could not be read.
     let group = DispatchGroup()
@@ -90,8 +92,9 @@ final class ChunkJob: @unchecked Sendable {
     /// The laid-out items and the change counter their inputs were read at.
     private(set) var result: Result<(computed: [ComputedItem], counter: Int), Error> = .failure(CancellationError())
 
-    init(chunk: RecomputeChunk, keys: LabelKeys) {
+    init(chunk: RecomputeChunk, names: [String], keys: LabelKeys) {
         self.chunk = chunk
+        self.names = names
         self.keys = keys
         group.enter()
     }
