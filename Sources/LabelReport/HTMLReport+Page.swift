@@ -265,9 +265,9 @@ extension HTMLReport {
         th:first-child { text-align: left; } tr.total { font-weight: 600; }
         #filters { display: flex; flex-wrap: wrap; gap: 12px; align-items: center; margin: 8px 0 16px; }
         #shown { color: var(--muted); }
-        .finding { border: 1px solid var(--line); border-radius: 8px; padding: 12px 14px; margin: 12px 0; }
+        .finding { border: 1px solid var(--line); border-radius: 8px; padding: 12px 14px; margin: 12px 0;
+                   content-visibility: auto; contain-intrinsic-size: auto 320px; }
         .finding[hidden] { display: none; }
-        .finding { content-visibility: auto; contain-intrinsic-size: auto 320px; }
         .kind { font-size: 12px; border-radius: 4px; padding: 1px 6px; color: #fff; background: var(--bad); }
         \(kindColors)
         .status { font-size: 12px; color: var(--muted); border: 1px solid var(--line); border-radius: 4px; padding: 0 5px; }
