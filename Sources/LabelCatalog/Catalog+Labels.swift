@@ -53,20 +53,41 @@ extension Catalog {
         flush()
     }
 
+    /// The record of a row of `labelColumns`.
     func labelRecord(from statement: Statement) -> LabelRecord {
+        Self.labelRecord(from: statement, style: Self.style(from: statement))
+    }
+
+    /// The record of a row of `labelColumns`, its style shared with the labels of the same
+    /// style `styles` has read; with the style's key.
+    func labelRecord(from statement: Statement, styles: StyleTable) -> (record: LabelRecord, style: StyleColumns) {
+        let style = styles.style(of: statement, columns: Self.styleColumns) { Self.style(from: statement) }
+        return (Self.labelRecord(from: statement, style: style.style), style.key)
+    }
+
+    /// Where `labelColumns` has the style fields (`LabelRecord.fields`).
+    static let styleColumns = Int32(7)..<Int32(7 + LabelRecord.fields.count)
+
+    private static func labelRecord(from statement: Statement, style: JSONObject) -> LabelRecord {
         let selfSizing = statement.isNull(6)
         var record = LabelRecord(name: statement.text(0) ?? "", key: statement.text(1), text: statement.text(2) ?? "",
                                  frame: Rect(x: statement.double(3), y: statement.double(4), width: statement.double(5),
                                              height: selfSizing ? 0 : statement.double(6)),
-                                 isSelfSizing: selfSizing)
-        for (index, field) in LabelRecord.fields.enumerated() {
-            if let value = Self.fieldValue(statement.value(Int32(7 + index)), storage: field.storage) { record.style[field.key] = value }
-        }
-        let sourceColumn = Int32(7 + LabelRecord.fields.count)
+                                 isSelfSizing: selfSizing, style: style)
+        let sourceColumn = styleColumns.upperBound
         if let file = statement.text(sourceColumn) {
             record.source = TextSource(file: file, line: statement.isNull(sourceColumn + 1) ? nil : statement.int(sourceColumn + 1))
         }
         return record
+    }
+
+    /// The style fields of a row of `labelColumns`.
+    private static func style(from statement: Statement) -> JSONObject {
+        var style = JSONObject()
+        for (column, field) in zip(styleColumns, LabelRecord.fields) {
+            if let value = fieldValue(statement.value(column), storage: field.storage) { style[field.key] = value }
+        }
+        return style
     }
 
     /// A field's value as its column holds it (nil for NULL).

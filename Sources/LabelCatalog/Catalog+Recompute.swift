@@ -309,15 +309,41 @@ extension Catalog {
             let record = labelRecord(from: statement)
             records[record.name] = record
         }
+        try addTexts(to: &records, for: keys)
+        return records
+    }
+
+    /// The same, labels of a style `styles` has read sharing its fields; with each label's style key.
+    func records(for keys: LabelKeys, styles: StyleTable) throws -> (records: [String: LabelRecord], styleKeys: [String: StyleColumns]) {
+        var records: [String: LabelRecord] = [:]
+        var styleKeys: [String: StyleColumns] = [:]
+        let statement = try database.statement("SELECT \(Self.labelColumns) FROM labels WHERE \(keys.condition("name"))")
+        try statement.bind(keys.bindings)
+        while try statement.step() {
+            let (record, style) = labelRecord(from: statement, styles: styles)
+            records[record.name] = record
+            styleKeys[record.name] = style
+        }
+        try addTexts(to: &records, for: keys)
+        return (records, styleKeys)
+    }
+
+    /// Adds to records read from `labels` their texts, their own and their keys'.
+    private func addTexts(to records: inout [String: LabelRecord], for keys: LabelKeys) throws {
         let texts = try database.statement("SELECT label, locale, variant, text FROM label_texts WHERE \(keys.condition("label"))")
         try texts.bind(keys.bindings)
+        // Rows come in label order: a label's record is looked up once for all its texts, and
+        // changed where it is (not copied out and back).
+        var label: (name: String, index: Dictionary<String, LabelRecord>.Index?) = ("", nil)
         while try texts.step() {
-            let name = texts.text(0) ?? ""
-            guard records[name] != nil else { continue }
-            Self.addText(from: texts, to: &records[name]!)
+            if !texts.textEquals(0, label.name) {
+                let name = texts.text(0) ?? ""
+                label = (name, records.index(forKey: name))
+            }
+            guard let index = label.index else { continue }
+            Self.addText(from: texts, to: &records.values[index])
         }
         try addKeyTexts(to: &records, where: keys.condition("l.name"), keys.bindings)
-        return records
     }
 
     func records(for names: [String]) throws -> [String: LabelRecord] { try records(for: .names(names)) }
@@ -348,9 +374,12 @@ extension Catalog {
         try hashes.bind(keys.bindings)
         while try hashes.step() {
             follow(hashes)
-            let locale = hashes.text(1) ?? "", variant = hashes.text(2) ?? "", category = hashes.text(3) ?? "", device = hashes.text(4) ?? ""
-            if let known = ContentSizeCategory(rawValue: category) {
+            let locale = hashes.text(1) ?? "", variant = hashes.text(2) ?? "", device = hashes.text(4) ?? ""
+            // Nearly every row is at the default category: known without parsing.
+            let category = hashes.textEquals(3, Self.defaultCategoryName) ? .large : ContentSizeCategory(rawValue: hashes.text(3) ?? "")
+            if let known = category {
                 let key = LayoutKey(locale: locale, variant: variant, category: known, device: device)
+                if state.hashes.isEmpty { state.hashes.reserveCapacity(4) } // a label's few layouts, without growing
                 state.hashes[key] = hashes.text(5) ?? ""
                 if let source = hashes.text(6) {
                     state.placements[key] = ScenePlacement(
@@ -358,7 +387,7 @@ extension Catalog {
                         source: source, reason: hashes.text(11), findings: hashes.text(12))
                 }
             } else {
-                state.strays.append(StoredLayoutIdentity(locale: locale, variant: variant, category: category, device: device))
+                state.strays.append(StoredLayoutIdentity(locale: locale, variant: variant, category: hashes.text(3) ?? "", device: device))
             }
         }
         hashes.reset()
@@ -377,13 +406,16 @@ extension Catalog {
 
     func storedStates(for names: [String]) throws -> [String: StoredState] { try storedStates(for: .names(names)) }
 
+    /// `ContentSizeCategory.large.rawValue`, made once.
+    private static let defaultCategoryName = ContentSizeCategory.large.rawValue
+
     /// Resolves and lays out a chunk on all cores. Layouts whose stored input hash is
     /// unchanged are skipped unless `force`. Labels that cannot be laid out get rows recording
     /// their error and the hash of the inputs that failed (made here, after the workers: it
     /// needs the environment's fingerprint, which is computed once).
-    static func compute(_ items: [RecomputeItem], records: [String: LabelRecord], resolvers: ResultSlots<LabelResolver>,
-                        stored: [String: StoredState], force: Bool, settings: CatalogSettings, engine: LayoutEngine,
-                        scenes: SceneContext? = nil) -> [ComputedItem] {
+    static func compute(_ items: [RecomputeItem], records: [String: LabelRecord], styleKeys: [String: StyleColumns] = [:],
+                        resolvers: ResultSlots<LabelResolver>, stored: [String: StoredState], force: Bool,
+                        settings: CatalogSettings, engine: LayoutEngine, scenes: SceneContext? = nil) -> [ComputedItem] {
         scenes?.solve(items, records: records, resolvers: resolvers, settings: settings, engine: engine)
         let slots = ResultSlots<ComputedItem>(count: items.count)
         let workers = EveryCore.workers(for: items.count)
@@ -393,8 +425,9 @@ extension Catalog {
             var resolver = resolvers.take(worker)
             defer { resolvers.set(worker, resolver) }
             while let index = claimed.next() {
-                slots.set(index, computeItem(items[index], record: records[items[index].label], resolver: &resolver,
-                                             stored: stored[items[index].label] ?? StoredState(), force: force,
+                let label = items[index].label
+                slots.set(index, computeItem(items[index], record: records[label], style: styleKeys[label], resolver: &resolver,
+                                             stored: stored[label] ?? StoredState(), force: force,
                                              settings: settings, engine: engine, scenes: scenes, now: now))
             }
         }
@@ -441,7 +474,7 @@ extension Catalog {
         return keys
     }
 
-    static func computeItem(_ item: RecomputeItem, record: LabelRecord?, resolver: inout LabelResolver,
+    static func computeItem(_ item: RecomputeItem, record: LabelRecord?, style: StyleColumns? = nil, resolver: inout LabelResolver,
                             stored: StoredState, force: Bool, settings: CatalogSettings, engine: LayoutEngine,
                             scenes: SceneContext? = nil, now: String) -> ComputedItem {
         var result = ComputedItem(label: item.label)
@@ -471,7 +504,7 @@ extension Catalog {
             }
         }
         do throws(CatalogError) {
-            let resolved = try resolver.resolveForLayout(record)
+            let resolved = try resolver.resolveForLayout(record, style: style)
             result.dependencies = resolved.style.sortedDependencies
             result.fontPaths = resolved.style.fontPaths
             // Each layout's hash once: from its layout when it is laid out anyway. A label of a

@@ -39,6 +39,8 @@ package final class ResultSlots<Value>: @unchecked Sendable {
 /// resolvers (`Catalog.resolvers`) start as the writer's. Used by one job at a time.
 final class ChunkReader: @unchecked Sendable {
     let catalog: Catalog
+    /// The styles read so far: most labels share one with many others.
+    private let styles = StyleTable()
 
     init(of writer: Catalog) throws {
         catalog = try Catalog.open(path: writer.path, readOnly: true)
@@ -56,8 +58,8 @@ final class ChunkReader: @unchecked Sendable {
             try catalog.refreshSettings()
             let counter = try catalog.changeCounter()
             let fonts = catalog.engine.fonts.identity
-            let records = try catalog.records(for: keys)
-            return ChunkInputs(records: records, stored: try catalog.storedStates(for: keys),
+            let (records, styleKeys) = try catalog.records(for: keys, styles: styles)
+            return ChunkInputs(records: records, styleKeys: styleKeys, stored: try catalog.storedStates(for: keys),
                                scenes: try catalog.sceneContext(for: records),
                                resolvers: try catalog.resolvers(counter: counter), counter: counter, settings: catalog.settings,
                                engine: fonts == engine.fonts.identity ? engine : catalog.engine)
@@ -68,6 +70,8 @@ final class ChunkReader: @unchecked Sendable {
 /// What a chunk of a recompute is computed from, read together.
 struct ChunkInputs {
     var records: [String: LabelRecord]
+    /// The key of each record's style columns.
+    var styleKeys: [String: StyleColumns]
     var stored: [String: StoredState]
     /// The scenes of the records' labels (nil when none is in a scene).
     var scenes: SceneContext?
@@ -106,7 +110,8 @@ final class ChunkJob: @unchecked Sendable {
     func compute(force: Bool) {
         defer { group.leave() }
         result = inputs.map { snapshot in
-            (Catalog.compute(chunk.items, records: snapshot.records, resolvers: snapshot.resolvers, stored: snapshot.stored,
+            (Catalog.compute(chunk.items, records: snapshot.records, styleKeys: snapshot.styleKeys, resolvers: snapshot.resolvers,
+                             stored: snapshot.stored,
                              force: force, settings: snapshot.settings, engine: snapshot.engine, scenes: snapshot.scenes),
              snapshot.counter)
         }

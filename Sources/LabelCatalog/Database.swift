@@ -352,12 +352,15 @@ package final class Statement {
     }
 
     package func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+    /// The column's storage class (`SQLITE_INTEGER`, `SQLITE_FLOAT`, `SQLITE_TEXT`, `SQLITE_BLOB`, `SQLITE_NULL`).
+    package func columnType(_ column: Int32) -> Int32 { sqlite3_column_type(handle, column) }
     package func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(handle, column)) }
     package func double(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
 
     package func text(_ column: Int32) -> String? {
         guard let bytes = sqlite3_column_text(handle, column) else { return nil }
         let count = Int(sqlite3_column_bytes(handle, column))
+        guard count > 0 else { return "" } // most locales, variants and devices
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
 

@@ -255,10 +255,13 @@ struct ResolvedStyle: Sendable {
 public struct LabelResolver: Sendable {
     public private(set) var tokens: TokenSet
     private var styles: [JSONObject: (template: LabelDefinition, style: ResolvedStyle)] = [:]
+    /// The same, by the style's columns (a key that costs less to look up than the style).
+    private var stylesByColumns: [StyleColumns: (template: LabelDefinition, style: ResolvedStyle)] = [:]
     /// The field values read from tokens, shared by styles (a new style resolves only the rest).
     private var fields = FieldResolutions()
     /// The styles resolved since the resolver was last shared (`share`).
     private var added: [JSONObject] = []
+    private var addedColumns: [StyleColumns] = []
 
     public init(tokens: TokenSet) {
         self.tokens = tokens
@@ -271,21 +274,32 @@ public struct LabelResolver: Sendable {
     }
 
     /// The same, with what follows from the label's style (worked out once per style).
-    mutating func resolveForLayout(_ record: LabelRecord) throws(CatalogError) -> ResolvedLabel {
-        if styles.count > 10_000 {
+    /// `style` is the key of the record's style columns, when the record was read with one.
+    mutating func resolveForLayout(_ record: LabelRecord, style columns: StyleColumns? = nil) throws(CatalogError) -> ResolvedLabel {
+        if styles.count > StyleTable.limit || stylesByColumns.count > StyleTable.limit {
             styles.removeAll()
+            stylesByColumns.removeAll()
             added.removeAll()
+            addedColumns.removeAll()
             fields = FieldResolutions()
         }
         let cached: (template: LabelDefinition, style: ResolvedStyle)
-        if let known = styles[record.style] {
+        if let columns, let known = stylesByColumns[columns] {
             cached = known
         } else {
-            let probe = LabelRecord(name: "style", frame: .zero, style: record.style)
-            guard let resolved = try? probe.resolve(tokens: tokens, known: &fields) else { return try slowly(record) }
-            cached = (resolved.definition, ResolvedStyle(dependencies: resolved.dependencies, definition: resolved.definition))
-            styles[record.style] = cached
-            added.append(record.style)
+            if let known = styles[record.style] {
+                cached = known
+            } else {
+                let probe = LabelRecord(name: "style", frame: .zero, style: record.style)
+                guard let resolved = try? probe.resolve(tokens: tokens, known: &fields) else { return try slowly(record) }
+                cached = (resolved.definition, ResolvedStyle(dependencies: resolved.dependencies, definition: resolved.definition))
+                styles[record.style] = cached
+                added.append(record.style)
+            }
+            if let columns {
+                stylesByColumns[columns] = cached
+                addedColumns.append(columns)
+            }
         }
         var definition = cached.template
         definition.name = record.name
@@ -317,11 +331,15 @@ public struct LabelResolver: Sendable {
         for index in 1..<count {
             let other = resolvers.take(index)
             for style in other.added where merged.styles[style] == nil { merged.styles[style] = other.styles[style] }
+            for columns in other.addedColumns where merged.stylesByColumns[columns] == nil {
+                merged.stylesByColumns[columns] = other.stylesByColumns[columns]
+            }
             for (key, resolution) in other.fields.resolutions where merged.fields.resolutions[key] == nil {
                 merged.fields.resolutions[key] = resolution
             }
         }
         merged.added = []
+        merged.addedColumns = []
         for index in 0..<count { resolvers.set(index, merged) }
     }
 

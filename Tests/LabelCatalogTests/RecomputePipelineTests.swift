@@ -27,6 +27,44 @@ struct RecomputePipelineTests {
         #expect(try rawLayout(catalog, "größe.ü42")?.inputHash == layout.inputHash)
     }
 
+    @Test("Labels read with a style table share a style when its columns hold the same values, and resolve as read alone")
+    func sharedStyles() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try makeCatalog(in: directory)
+        let styles: [JSONObject] = [
+            JSONObject([("font", .string("{typography.body}")), ("contentInsets", .string("{spacing.card}"))]),
+            JSONObject([("font", .object(JSONObject([("size", .number(15))]))), ("numberOfLines", .number(2))]),
+            JSONObject([("font", .object(JSONObject([("size", .number(15))]))), ("numberOfLines", .number(3))]),
+            JSONObject([("font", .object(JSONObject([("size", .number(15.5))]))), ("numberOfLines", .number(2))]),
+            JSONObject([("textAlignment", .string("center"))]),
+            JSONObject(),
+        ]
+        // Three labels of each style, so each style is met again after the others.
+        let records = (0..<18).map { index in
+            LabelRecord(name: "label.\(index)", text: "Text \(index)", texts: index % 2 == 0 ? ["de": "Text"] : [:],
+                        frame: Rect(x: 0, y: Double(index), width: 120, height: 40), style: styles[index % styles.count])
+        }
+        try catalog.setLabels(records)
+        let keys = LabelKeys.names(records.map(\.name))
+        let table = StyleTable()
+        let shared = try catalog.records(for: keys, styles: table)
+        #expect(shared.records == (try catalog.records(for: keys)))
+        for first in records {
+            for second in records {
+                #expect((shared.styleKeys[first.name] == shared.styleKeys[second.name]) == (first.style == second.style),
+                        "\(first.name) and \(second.name)")
+            }
+        }
+        // A second read finds the styles of the first: the same keys.
+        #expect(try catalog.records(for: keys, styles: table).styleKeys == shared.styleKeys)
+        var resolver = LabelResolver(tokens: try catalog.tokenSet())
+        for record in records {
+            let byColumns = try resolver.resolveForLayout(shared.records[record.name]!, style: shared.styleKeys[record.name])
+            let alone = try record.resolve(tokens: try catalog.tokenSet())
+            #expect(byColumns.definition == alone.definition && byColumns.style.dependencies == alone.dependencies, "\(record.name)")
+        }
+    }
+
     @Test("A layout read as stored and removed before the write is inserted again")
     func storedRowRemovedMeanwhile() throws {
         let directory = try TemporaryDirectory()
