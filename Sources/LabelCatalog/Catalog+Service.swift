@@ -32,10 +32,16 @@ struct RecomputePass {
     mutating func items(for entries: [QueueEntry], expand: ([QueueEntry]) throws -> [RecomputeItem]) rethrows -> [RecomputeItem] {
         let older = entries.filter { $0.id <= startCounter }
         let newer = entries.filter { $0.id > startCounter }
-        var items: [String: Set<String>?] = [:]
-        for item in try expand(older) where !isDone(item) { Self.merge(item, into: &items) }
-        for item in try expand(newer) { Self.merge(item, into: &items) }
-        let result = items.keys.sorted().map { RecomputeItem(label: $0, locales: items[$0]!) }
+        let result: [RecomputeItem]
+        if older.isEmpty || newer.isEmpty {
+            // The usual case: `expand` gives each label once, in name order, as the result is.
+            result = newer.isEmpty ? try expand(older).filter { !isDone($0) } : try expand(newer)
+        } else {
+            var items: [String: Set<String>?] = [:]
+            for item in try expand(older) where !isDone(item) { Self.merge(item, into: &items) }
+            for item in try expand(newer) { Self.merge(item, into: &items) }
+            result = items.keys.sorted().map { RecomputeItem(label: $0, locales: items[$0]!) }
+        }
         for item in result { Self.merge(item, into: &done) }
         return result
     }
@@ -136,19 +142,21 @@ extension Catalog {
     /// Claims up to `limit` unclaimed entries for this process, oldest first.
     func claim(limit: Int) throws -> [QueueEntry] {
         try database.transaction {
-            let statement = try database.statement("""
-                UPDATE recompute_queue SET claimed_by = ?1, claimed_at = ?2
-                WHERE id IN (SELECT id FROM recompute_queue WHERE claimed_by IS NULL ORDER BY id LIMIT ?3)
-                RETURNING id, kind, name, locale
-                """)
-            defer { statement.reset() }
-            try statement.bind([.integer(Int(getpid())), .real(Self.wallSeconds()), .integer(limit)])
+            let unclaimed = try database.statement(
+                "SELECT id, kind, name, locale FROM recompute_queue WHERE claimed_by IS NULL ORDER BY id LIMIT ?")
+            defer { unclaimed.reset() }
+            try unclaimed.bind([.integer(limit)])
             var entries: [QueueEntry] = []
-            while try statement.step() {
-                entries.append(QueueEntry(id: statement.int(0), kind: statement.text(1) ?? "", name: statement.text(2) ?? "",
-                                          locale: statement.text(3)))
+            while try unclaimed.step() {
+                entries.append(QueueEntry(id: unclaimed.int(0), kind: unclaimed.text(1) ?? "", name: unclaimed.text(2) ?? "",
+                                          locale: unclaimed.text(3)))
             }
-            return entries.sorted { $0.id < $1.id }
+            guard let first = entries.first, let last = entries.last else { return [] }
+            // In this transaction the unclaimed entries from the first to the last are those read.
+            try database.statement("""
+                UPDATE recompute_queue SET claimed_by = ?1, claimed_at = ?2 WHERE claimed_by IS NULL AND id BETWEEN ?3 AND ?4
+                """).run(.integer(Int(getpid())), .real(Self.wallSeconds()), .integer(first.id), .integer(last.id))
+            return entries
         }
     }
 
