@@ -586,12 +586,26 @@ extension Catalog {
                                             requeueing: requeueing)
             if !queueIDs.isEmpty {
                 try database.withoutTriggers {
-                    try database.statement("DELETE FROM recompute_queue WHERE id IN (SELECT value FROM json_each(?))")
-                        .run(.text(JSONValue.array(queueIDs.map { .number(Double($0)) }).jsonString()))
+                    // A claim takes entries in id order: its ids run on without gaps, mostly.
+                    let delete = try database.statement("DELETE FROM recompute_queue WHERE id BETWEEN ? AND ?")
+                    for run in Self.runs(of: queueIDs) { try delete.run(.integer(run.lowerBound), .integer(run.upperBound)) }
                 }
             }
             return summary
         }
+    }
+
+    /// The ids as runs of consecutive ids (each id in exactly one run), in order.
+    static func runs(of ids: [Int]) -> [ClosedRange<Int>] {
+        var runs: [ClosedRange<Int>] = []
+        for id in ids.sorted() {
+            if let last = runs.last, id <= last.upperBound + 1 {
+                runs[runs.count - 1] = last.lowerBound...max(id, last.upperBound)
+            } else {
+                runs.append(id...id)
+            }
+        }
+        return runs
     }
 
     /// Writes computed layouts (inside the caller's transaction). With `check`, a label whose

@@ -198,6 +198,17 @@ extension Catalog {
     /// The labels (and locales) queue entries name: a label or text edit names its label, a
     /// token edit every label that uses it, directly or through aliases.
     func expand(_ entries: [QueueEntry]) throws -> [RecomputeItem] {
+        // The usual queue, edits of labels in no scene: its labels, each once, in name order.
+        if entries.allSatisfy({ $0.kind == "label" }), try database.scalarInt("SELECT EXISTS (SELECT 1 FROM scene_labels)") == 0 {
+            var names = entries.map(\.name)
+            names.sort()
+            var items: [RecomputeItem] = []
+            items.reserveCapacity(names.count)
+            for (index, name) in names.enumerated() where index == 0 || name != names[index - 1] {
+                items.append(RecomputeItem(label: name, locales: nil))
+            }
+            return items
+        }
         var wholeLabels: Set<String> = []
         var someLocales: [String: Set<String>] = [:]
         func add(_ label: String, _ locale: String?) {

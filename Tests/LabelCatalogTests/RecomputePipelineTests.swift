@@ -120,4 +120,25 @@ struct RecomputePipelineTests {
         let disjoint = try catalog.recompute(chunks: { chunks.isEmpty ? nil : chunks.removeFirst() }, force: true, disjoint: true)
         #expect(disjoint.labels == 3 && disjoint.requeued == 0)
     }
+
+    @Test("A drain claims entries in id order, expands label entries to each label once in name order, and deletes by runs of ids")
+    func drainClaimsAndDeletes() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try makeCatalog(in: directory)
+        try catalog.setLabels(["a", "b", "c", "d"].map { LabelRecord(name: $0, text: "Text \($0)", frame: Self.frame) })
+        try catalog.database.execute("INSERT INTO recompute_queue (kind, name) VALUES ('label', 'b'), ('label', 'a'), ('label', 'c'), ('label', 'a'), ('label', 'd')")
+        let queued = try column(catalog.database, "SELECT name FROM recompute_queue ORDER BY id", [])
+        #expect(queued == ["b", "a", "c", "a", "d"])
+        // Another process holds the third entry: this one claims around it.
+        let third = try catalog.database.scalarInt("SELECT id FROM recompute_queue ORDER BY id LIMIT 1 OFFSET 2")!
+        try catalog.database.execute("UPDATE recompute_queue SET claimed_by = 1, claimed_at = 0 WHERE id = \(third)")
+        let claimed = try catalog.claim(limit: 3)
+        #expect(claimed.map(\.name) == ["b", "a", "a"])
+        #expect(try column(catalog.database, "SELECT name FROM recompute_queue WHERE claimed_by IS NULL", []) == ["d"])
+        #expect(try catalog.expand(claimed).map(\.label) == ["a", "b"])
+        #expect(Catalog.runs(of: claimed.map(\.id)) == [third - 2...third - 1, third + 1...third + 1])
+        #expect(Catalog.runs(of: [7, 3, 4, 9, 8, 5, 5]) == [3...5, 7...9])
+        _ = try catalog.write([], readAtCounter: try catalog.changeCounter(), deletingQueueEntries: claimed.map(\.id))
+        #expect(try column(catalog.database, "SELECT name FROM recompute_queue ORDER BY id", []) == ["c", "d"])
+    }
 }
