@@ -353,18 +353,13 @@ extension Catalog {
     /// rows last, and its name made once.
     func storedStates(for keys: LabelKeys) throws -> [String: StoredState] {
         var states: [String: StoredState] = [:]
-        var label = ""
-        var state = StoredState()
-        func flush() {
-            guard !label.isEmpty else { return }
-            states[label, default: StoredState()].merge(state)
-            state = StoredState()
-        }
-        /// Starts gathering the label of column 0, unless its rows are the ones being gathered.
-        func follow(_ statement: Statement) {
-            guard !statement.textEquals(0, label) else { return }
-            flush()
-            label = statement.text(0) ?? ""
+        states.reserveCapacity(Self.chunkSize)
+        /// Adds a label's state gathered from its rows (merged, should its rows come apart).
+        func store(_ state: StoredState, of label: String) {
+            guard !label.isEmpty, let earlier = states.updateValue(state, forKey: label) else { return }
+            var merged = earlier
+            merged.merge(state)
+            states[label] = merged
         }
         let hashes = try database.statement("""
             SELECT label, locale, variant, category, device, input_hash, frame_source, frame_x, frame_y, frame_width, frame_height,
@@ -372,14 +367,20 @@ extension Catalog {
             FROM layouts WHERE \(keys.condition("label"))
             """)
         try hashes.bind(keys.bindings)
+        var label = ""
+        var state = StoredState()
         while try hashes.step() {
-            follow(hashes)
+            if !hashes.textEquals(0, label) {
+                store(state, of: label)
+                label = hashes.text(0) ?? ""
+                state = StoredState()
+                state.hashes.reserveCapacity(4) // a label's few layouts, without growing
+            }
             let locale = hashes.text(1) ?? "", variant = hashes.text(2) ?? "", device = hashes.text(4) ?? ""
             // Nearly every row is at the default category: known without parsing.
             let category = hashes.textEquals(3, Self.defaultCategoryName) ? .large : ContentSizeCategory(rawValue: hashes.text(3) ?? "")
             if let known = category {
                 let key = LayoutKey(locale: locale, variant: variant, category: known, device: device)
-                if state.hashes.isEmpty { state.hashes.reserveCapacity(4) } // a label's few layouts, without growing
                 state.hashes[key] = hashes.text(5) ?? ""
                 if let source = hashes.text(6) {
                     state.placements[key] = ScenePlacement(
@@ -391,16 +392,22 @@ extension Catalog {
             }
         }
         hashes.reset()
-        flush()
-        label = ""
+        store(state, of: label)
+        // Dependencies are added where each label's state is (looked up once per label).
         let dependencies = try database.statement("SELECT label, token FROM label_dependencies WHERE \(keys.condition("label")) ORDER BY label, token")
         try dependencies.bind(keys.bindings)
+        label = ""
+        var index: Dictionary<String, StoredState>.Index?
         while try dependencies.step() {
-            follow(dependencies)
-            state.dependencies.append(dependencies.text(1) ?? "")
+            if index == nil || !dependencies.textEquals(0, label) {
+                label = dependencies.text(0) ?? ""
+                guard !label.isEmpty else { index = nil; continue } // no label has that name
+                if states[label] == nil { states[label] = StoredState() } // a label with no layouts stored
+                index = states.index(forKey: label)
+            }
+            states.values[index!].dependencies.append(dependencies.text(1) ?? "")
         }
         dependencies.reset()
-        flush()
         return states
     }
 

@@ -62,6 +62,8 @@ extension LabelDefinition {
     /// that label), without white space at either end; never a control character, U+2028 or
     /// U+2029 (U+0000 included: C and SQLite functions end a string there).
     public static func isValidName(_ name: String) -> Bool {
+        // The usual name is ASCII: checked byte by byte (the same rules as below).
+        if let valid = name.utf8.withContiguousStorageIfAvailable(isValidASCIIName), let valid { return valid }
         guard let first = name.unicodeScalars.first, let last = name.unicodeScalars.last,
               !first.properties.isWhitespace, !last.properties.isWhitespace else { return false }
         for scalar in name.unicodeScalars {
@@ -72,6 +74,21 @@ extension LabelDefinition {
             }
         }
         return true
+    }
+
+    /// For an ASCII name, whether it is valid; nil for any other name.
+    private static func isValidASCIIName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+        guard let first = bytes.first, let last = bytes.last else { return false }
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+        var valid = !isSpace(first) && !isSpace(last)
+        for byte in bytes {
+            guard byte < 0x80 else { return nil }
+            switch byte {
+            case 0..<0x20, 0x7F, 0x2A, 0x3F, 0x5B, 0x5D: valid = false
+            default: continue
+            }
+        }
+        return valid
     }
 
     static func decodeText(_ value: JSONValue, field: String) throws(LayoutError) -> String {

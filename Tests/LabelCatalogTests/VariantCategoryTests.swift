@@ -54,7 +54,8 @@ struct VariantCategoryTests {
     @Test("Label names: what imports make is valid; glob characters, control characters and white space at either end are not",
           arguments: [("Main.storyboard/abc-12-xyz", true), ("App/Sign-In (old).xib/12", true), ("My View.xib/a,b'c&d@e+f~g", true),
                       ("Ünïcødé/标签", true), ("demo.topLabel", true), ("-odd", true), ("a*", false), ("a?b", false), ("[a]", false),
-                      ("a\u{0}b", false), ("a\nb", false), ("a\u{7F}", false), ("a\u{2028}b", false), (" a", false), ("a ", false), ("", false)])
+                      ("a\u{0}b", false), ("a\nb", false), ("a\u{7F}", false), ("a\u{2028}b", false), (" a", false), ("a ", false), ("", false),
+                      ("\ta", false), ("a\r", false), ("\u{A0}a", false), ("a\u{85}", false), ("é a", true), ("a\u{9F}", false)])
     func names(_ name: String, _ valid: Bool) {
         #expect(LabelDefinition.isValidName(name) == valid, "\(name.debugDescription)")
     }
