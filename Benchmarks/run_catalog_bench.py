@@ -186,17 +186,23 @@ def categories_ratio(labelcat, path, work, rounds=2):
 
 
 def queue_drain(labelcat, path):
-    """Seconds of `serve --once` draining a queue that names every label, each with a stale
-    input hash: the rows `recompute --all --force` writes, through the queue (an import's layout
-    phase). Returns (seconds, layouts written)."""
+    """Seconds of `serve --once` draining a queue that names every label once, as an import
+    that edits every label leaves it: every label moved down a point (the labels_updated
+    trigger queues each), so every layout's inputs changed: the rows `recompute --all --force`
+    writes, through the queue (an import's layout phase)."""
     db = sqlite3.connect(path, isolation_level=None)
-    # The layouts_updated trigger queues every label.
-    db.execute("UPDATE layouts SET input_hash = 'stale'")
+    old_hashes = {row[0] for row in db.execute("SELECT input_hash FROM layouts")}
+    db.execute("UPDATE labels SET frame_y = frame_y + 1")
+    queued = db.execute("SELECT count(*) FROM recompute_queue").fetchone()[0]
+    labels = db.execute("SELECT count(*) FROM labels").fetchone()[0]
     db.close()
-    seconds, _, out = run([labelcat, "--db", path, "serve", "--once"])
-    left = sqlite3.connect(path).execute("SELECT count(*) FROM layouts WHERE input_hash = 'stale'").fetchone()[0]
-    if left:
-        sys.exit("queue drain left %d stale layouts" % left)
+    seconds, _, _ = run([labelcat, "--db", path, "serve", "--once"])
+    db = sqlite3.connect(path)
+    stale = sum(1 for row in db.execute("SELECT input_hash FROM layouts") if row[0] in old_hashes)
+    left = db.execute("SELECT count(*) FROM recompute_queue").fetchone()[0]
+    db.close()
+    if queued != labels or left or stale:
+        sys.exit("queue drain: %d entries queued for %d labels, %d left, %d layouts not rewritten" % (queued, labels, left, stale))
     return seconds
 
 
