@@ -301,28 +301,24 @@ extension Catalog {
     }
 
     /// Records (with texts) of the labels `keys` names; missing ones are absent.
-    func records(for keys: LabelKeys) throws -> [String: LabelRecord] {
-        var records: [String: LabelRecord] = [:]
-        let statement = try database.statement("SELECT \(Self.labelColumns) FROM labels WHERE \(keys.condition("name"))")
-        try statement.bind(keys.bindings)
-        while try statement.step() {
-            let record = labelRecord(from: statement)
-            records[record.name] = record
-        }
-        try addTexts(to: &records, for: keys)
-        return records
-    }
+    func records(for keys: LabelKeys) throws -> [String: LabelRecord] { try records(for: keys, styles: nil).records }
 
-    /// The same, labels of a style `styles` has read sharing its fields; with each label's style key.
-    func records(for keys: LabelKeys, styles: StyleTable) throws -> (records: [String: LabelRecord], styleKeys: [String: StyleColumns]) {
+    /// The same; with `styles`, labels of a style it has read share its fields, and each
+    /// label's style key is given too.
+    func records(for keys: LabelKeys, styles: StyleTable?) throws -> (records: [String: LabelRecord], styleKeys: [String: StyleColumns]) {
         var records: [String: LabelRecord] = [:]
         var styleKeys: [String: StyleColumns] = [:]
         let statement = try database.statement("SELECT \(Self.labelColumns) FROM labels WHERE \(keys.condition("name"))")
         try statement.bind(keys.bindings)
         while try statement.step() {
-            let (record, style) = labelRecord(from: statement, styles: styles)
-            records[record.name] = record
-            styleKeys[record.name] = style
+            if let styles {
+                let (record, style) = labelRecord(from: statement, styles: styles)
+                records[record.name] = record
+                styleKeys[record.name] = style
+            } else {
+                let record = labelRecord(from: statement)
+                records[record.name] = record
+            }
         }
         try addTexts(to: &records, for: keys)
         return (records, styleKeys)

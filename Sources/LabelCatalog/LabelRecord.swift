@@ -261,6 +261,7 @@ public struct LabelResolver: Sendable {
     private var fields = FieldResolutions()
     /// The styles resolved since the resolver was last shared (`share`).
     private var added: [JSONObject] = []
+    /// The same, by their columns.
     private var addedColumns: [StyleColumns] = []
 
     public init(tokens: TokenSet) {
