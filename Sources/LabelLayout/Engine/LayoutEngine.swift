@@ -75,7 +75,7 @@ public final class LayoutEngine: Sendable {
             if let same = sizes.firstIndex(of: size) {
                 var copy = layouts[same]
                 copy.contentSizeCategory = category
-                copy.inputHash = InputHash.finish(prepared.fieldsHash, category: category, chain: prepared.chain)
+                copy.inputHash = prepared.inputHash(at: category)
                 layouts.append(copy)
             } else {
                 layouts.append(workspace.layout(prepared, category: category).layout)

@@ -12,23 +12,36 @@ final class PreparedText {
     let bidi: BidiParagraphs
     /// The text shown (`LabelDefinition.displayedText`): a line that is the whole text shows it.
     let displayed: String
-    /// The input hash of the definition's fields and the text, before the category.
-    let fieldsHash: StableHasher
-    /// The layout's input hash when the caller had it (`LayoutEngine.inputHash`): the fields
-    /// are then not hashed again.
-    let knownInputHash: String?
+    /// Where its layouts' input hashes come from.
+    let hash: PreparedHash
 
     init(definition: LabelDefinition, key: TextKey, chain: FontChain, language: TextLanguage, bidi: BidiParagraphs,
-         displayed: String, fieldsHash: StableHasher, knownInputHash: String? = nil) {
+         displayed: String, hash: PreparedHash) {
         self.definition = definition
         self.key = key
         self.chain = chain
         self.language = language
         self.bidi = bidi
         self.displayed = displayed
-        self.fieldsHash = fieldsHash
-        self.knownInputHash = knownInputHash
+        self.hash = hash
     }
+
+    /// The input hash of its layout at `category`.
+    func inputHash(at category: ContentSizeCategory) -> String {
+        switch hash {
+        case .fields(let fields): InputHash.finish(fields, category: category, chain: chain)
+        case .known(let known): known
+        }
+    }
+}
+
+/// How a prepared text's layouts get their input hash.
+enum PreparedHash {
+    /// The hash of the definition's fields and the text, finished with each layout's category.
+    case fields(StableHasher)
+    /// The hash of its one layout, which the caller had (`LayoutEngine.inputHash`): the fields
+    /// are not hashed again.
+    case known(String)
 }
 
 /// The lines of a prepared text at one point size (in the workspace's `lineBuffer`) and how
@@ -90,7 +103,8 @@ extension LayoutWorkspace {
     var currentText: UnsafeBufferPointer<UInt16> { UnsafeBufferPointer(start: textBuffer.base, count: textBuffer.count) }
 
     /// Reads one of a definition's texts into the workspace: its UTF-16, bidi levels and
-    /// line-break opportunities; shaping waits for a size (`ensureShaped`).
+    /// line-break opportunities; shaping waits for a size (`ensureShaped`). With `inputHash`
+    /// (its one layout's, which the caller had), the definition is not hashed.
     func prepare(_ definition: LabelDefinition, text key: TextKey, inputHash: String? = nil) throws(LayoutError) -> PreparedText {
         try definition.validateNumbers()
         let chain = try chain(for: definition.font)
@@ -102,8 +116,7 @@ extension LayoutWorkspace {
         let bidi = BidiParagraphs(text)
         try findLineBreaks(text, locale: key.locale)
         return PreparedText(definition: definition, key: key, chain: chain, language: language(for: key.locale), bidi: bidi,
-                            displayed: displayed, fieldsHash: inputHash == nil ? InputHash.fields(of: definition, text: key) : StableHasher(),
-                            knownInputHash: inputHash)
+                            displayed: displayed, hash: inputHash.map(PreparedHash.known) ?? .fields(InputHash.fields(of: definition, text: key)))
     }
 
     /// The font library's chain of a font's families, the last one remembered: labels in a run
@@ -296,7 +309,7 @@ extension LayoutWorkspace {
             bounds: bounds, textRect: Rect(x: textX, y: textY, width: textSize.width, height: textSize.height),
             lines: placed, neededLineCount: arrangement.needed, truncated: arrangement.hidesText, shrunk: fontSize < size,
             intrinsicSize: intrinsic, font: font,
-            inputHash: prepared.knownInputHash ?? InputHash.finish(prepared.fieldsHash, category: category, chain: prepared.chain),
+            inputHash: prepared.inputHash(at: category),
             engineVersion: LayoutEngine.version)
         return (layout, lines)
     }
