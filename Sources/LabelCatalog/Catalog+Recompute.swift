@@ -110,6 +110,14 @@ enum LabelKeys {
         }
     }
 
+    /// About how many labels the keys name: a range is read a chunk at a time.
+    var expectedCount: Int {
+        switch self {
+        case .names(let names): names.count
+        case .range: Catalog.chunkSize
+        }
+    }
+
     var bindings: [SQLValue] {
         switch self {
         case .names(let names): [.text(JSONValue.array(names.map(JSONValue.string)).jsonString())]
@@ -349,7 +357,7 @@ extension Catalog {
     /// rows last, and its name made once.
     func storedStates(for keys: LabelKeys) throws -> [String: StoredState] {
         var states: [String: StoredState] = [:]
-        states.reserveCapacity(Self.chunkSize)
+        states.reserveCapacity(keys.expectedCount)
         /// Adds a label's state gathered from its rows (merged, should its rows come apart).
         func store(_ state: StoredState, of label: String) {
             guard !label.isEmpty, let earlier = states.updateValue(state, forKey: label) else { return }

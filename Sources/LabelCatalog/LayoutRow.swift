@@ -192,7 +192,8 @@ struct LayoutRow: Sendable {
 }
 
 extension Statement {
-    /// Binds every column of `row` and runs the statement (`LayoutColumn.upsertSQL`). The texts
+    /// Binds every column of `row` and runs the statement (`LayoutColumn.upsertSQL` or
+    /// `updateSQL`, which bind each column at its position). The texts
     /// are bound in place, valid only while the row is: the caller clears the bindings
     /// (`reset`) before the statement can be stepped again without binding a row.
     func run(_ row: LayoutRow) throws(DatabaseError) {
