@@ -22,7 +22,7 @@ extension Catalog {
     /// each label's few put in the order of `layouts(matching:)`; a row that may not fit is
     /// then read whole.
     func checkRows(_ scope: CheckScope, filter: LayoutFilter, locales: Set<String>?, categories: Set<String>) throws -> CheckRows {
-        // The primary key's order kept (no sort); every label matches `*`: no pattern to match
+        // The key's order kept (its unique index; no sort); every label matches `*`: no pattern to match
         // on every row.
         let conditions = filter.sql(keepingOrder: true)
         let sql = "SELECT \(LayoutColumn.checkList) FROM layouts WHERE " + (scope.glob == "*" ? "?1 = '*'" : "label GLOB ?1")

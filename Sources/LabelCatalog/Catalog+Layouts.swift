@@ -308,7 +308,7 @@ struct LayoutFilter {
     }
 
     /// The filter as SQL to follow a `WHERE` condition (` AND locale = ? …`) and its values.
-    /// `keepingOrder` writes `+column`, so that SQLite does not leave the primary key's order
+    /// `keepingOrder` writes `+column`, so that SQLite does not leave the key's order
     /// (and sort) to use an index on the column.
     func sql(keepingOrder: Bool = false) -> (clause: String, bindings: [SQLValue]) {
         var clause = ""

@@ -97,7 +97,7 @@ struct RecomputeChunk {
 }
 
 /// Which labels a read is of: a list of names, or every label from one name to another
-/// (read by a range scan of the primary key).
+/// (read by a range scan of each table's key, which starts with the label).
 enum LabelKeys {
     case names([String])
     case range(first: String, last: String)

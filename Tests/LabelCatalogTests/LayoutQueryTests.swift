@@ -62,13 +62,17 @@ struct LayoutQueryTests {
         try catalog.setTokens([Token(name: "font.size.base", type: .dimension,
                                      value: .object(JSONObject([("value", .number(18)), ("unit", .string("px"))])))])
         #expect(try catalog.database.scalarInt("SELECT count(*) FROM layouts") == 3)
-        let primaryKey = try column(catalog.database, "SELECT name FROM pragma_table_info('layouts') WHERE pk > 0 ORDER BY pk")
-        #expect(primaryKey == ["label", "locale", "variant", "category", "device"])
+        // A rowid table with a unique index on the key (its rows are rewritten in place).
+        let uniqueKey = try column(catalog.database, """
+            SELECT name FROM pragma_index_info((SELECT name FROM pragma_index_list('layouts') WHERE "unique" AND origin = 'u'))
+            ORDER BY seqno
+            """)
+        #expect(uniqueKey == ["label", "locale", "variant", "category", "device"])
         #expect(try catalog.layouts().map { "\($0.label)/\($0.locale)" } == ["demo.top/", "demo.top/de", "demo.top/ja"])
         #expect(try catalog.layouts(locale: "de").map(\.locale) == ["de"])
     }
 
-    @Test("layout NAME reads by the primary key: EXPLAIN QUERY PLAN says SEARCH … USING PRIMARY KEY")
+    @Test("layout NAME reads by the layouts' unique key: EXPLAIN QUERY PLAN says SEARCH … USING its INDEX")
     func layoutUsesPrimaryKey() throws {
         let directory = try TemporaryDirectory()
         let catalog = try makeCatalog(in: directory)
@@ -79,7 +83,7 @@ struct LayoutQueryTests {
             let plan = try rows(catalog.database, "EXPLAIN QUERY PLAN " + sql, columns: 4, [.text("demo.top"), .text("")])
                 .map { $0[3] ?? "" }
             #expect(plan.count == 1, "plan: \(plan)")
-            #expect(plan.first?.hasPrefix("SEARCH layouts USING PRIMARY KEY") == true, "plan: \(plan)")
+            #expect(plan.first?.hasPrefix("SEARCH layouts USING INDEX sqlite_autoindex_layouts_1") == true, "plan: \(plan)")
             #expect(plan.first?.contains("label=? AND locale=?") == true, "plan: \(plan)")
         }
         // The reverse lookup a token edit does uses the dependency index.

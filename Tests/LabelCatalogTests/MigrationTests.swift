@@ -361,6 +361,47 @@ struct MigrationTests {
         #expect(try SQLiteShell.dump(catalog.path) == before)
     }
 
+    @Test("A schema-12 catalog's layouts move into a rowid table found by a unique key: every row kept as it was, still fresh")
+    func upgradeFromSchemaTwelve() throws {
+        let directory = try TemporaryDirectory()
+        let source = try makeCatalog(in: directory, name: "source.sqlite")
+        var bottom = demoTopLabel(text: "下")
+        bottom.name = "demo.bottom"
+        try source.setLabels([demoTopLabel(), bottom])
+        try source.setTexts([(label: "demo.top", locale: "de", text: "Oben")])
+        let everyLayout = "SELECT * FROM layouts ORDER BY label, locale, variant, category, device"
+        let layoutColumns = try Self.columns(source.database, table: "layouts").count
+        let before = try rows(source.database, everyLayout, columns: layoutColumns)
+        #expect(before.count == 3)
+
+        // The same catalog at schema 12: every table's rows copied from the source.
+        let path = directory.path("twelve.sqlite")
+        do {
+            let database = try Database(path: path, mode: .readWrite(create: true))
+            _ = try database.scalarText("PRAGMA journal_mode = WAL")
+            _ = try database.migrate(Array(Migration.all.prefix(12)))
+            try database.execute("ATTACH DATABASE '\(source.path)' AS source")
+            for table in Self.tables where table != "schema_migrations" {
+                try database.execute("DELETE FROM main.\(table); INSERT INTO main.\(table) SELECT * FROM source.\(table)")
+            }
+            try database.execute("DELETE FROM recompute_queue; DETACH DATABASE source")
+            #expect(try database.scalarText("SELECT sql FROM sqlite_master WHERE name = 'layouts'")?.contains("WITHOUT ROWID") == true)
+        }
+
+        let (catalog, applied) = try Catalog.create(path: path)
+        #expect(applied == ["013_layouts_rowid.sql"])
+        let table = try #require(try catalog.database.scalarText("SELECT sql FROM sqlite_master WHERE name = 'layouts'"))
+        #expect(!table.contains("WITHOUT ROWID"))
+        #expect(table.contains("UNIQUE (label, locale, variant, category, device)"))
+        #expect(try rows(catalog.database, everyLayout, columns: layoutColumns) == before)
+        #expect(try catalog.database.scalarInt("SELECT count(*) FROM recompute_queue") == 0, "the migration queues nothing")
+        let summary = try catalog.recomputeAll(matching: ["*"], force: false)
+        #expect(summary.written == 0, "every layout is still fresh")
+        // Written again in place: a forced recompute updates the rows it has.
+        #expect(try catalog.recomputeAll(matching: ["*"], force: true).written == 3)
+        #expect(try catalog.database.scalarInt("SELECT count(*) FROM layouts") == 3)
+    }
+
     @Test("A catalog made by the first migration alone is upgraded by Catalog.create, keeping its data")
     func upgradeFromFirstMigration() throws {
         let directory = try TemporaryDirectory()
