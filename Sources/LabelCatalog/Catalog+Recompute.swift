@@ -503,11 +503,16 @@ extension Catalog {
         result.removed = stored.hashes.keys.filter { !(current?.contains($0) ?? keys.contains($0)) && isWanted($0.locale) }.sorted()
             .map { StoredLayoutIdentity(locale: $0.locale, variant: $0.variant, category: $0.category.rawValue, device: $0.device) }
             + stored.strays
-        func layOut(_ definition: LabelDefinition, _ key: LayoutKey, inputHash: String? = nil) throws(CatalogError) -> ComputedLayout {
+        /// With `style` (the definition's, unchanged by a placement), its hash walks less.
+        func layOut(_ definition: LabelDefinition, _ key: LayoutKey, inputHash: String? = nil,
+                    style: StyleHashWords? = nil) throws(CatalogError) -> ComputedLayout {
             do {
                 if let inputHash {
                     return try engine.layout(definition, locale: key.locale, variant: key.variant, category: key.category,
                                              inputHash: inputHash)
+                }
+                if let style {
+                    return try engine.layout(definition, style: style, locale: key.locale, variant: key.variant, category: key.category)
                 }
                 return try engine.layout(definition, locale: key.locale, variant: key.variant, category: key.category)
             } catch {
@@ -523,7 +528,8 @@ extension Catalog {
             // the hash of its own inputs, and where it was placed (docs/autolayout.md).
             func inputHash(_ key: LayoutKey) throws(CatalogError) -> String {
                 do {
-                    return try engine.inputHash(resolved.definition, locale: key.locale, variant: key.variant, category: key.category)
+                    return try engine.inputHash(resolved.definition, style: resolved.style.hashWords, locale: key.locale,
+                                                variant: key.variant, category: key.category)
                 } catch {
                     throw .cannotLayOut(label: item.label, error: error)
                 }
@@ -545,7 +551,7 @@ extension Catalog {
                     var definition = resolved.definition
                     placement?.apply(to: &definition)
                     if force, wanted {
-                        let layout = try layOut(definition, key)
+                        let layout = try layOut(definition, key, style: placement == nil ? resolved.style.hashWords : nil)
                         if hash == nil { hash = placement == nil ? layout.inputHash : try inputHash(textKey) }
                         result.rows.append(row(layout, hash: hash!))
                         continue

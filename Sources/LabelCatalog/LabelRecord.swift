@@ -241,11 +241,15 @@ struct ResolvedStyle: Sendable {
     var sortedDependencies: [String]
     /// The font files it names by path (their identity is part of the environment).
     var fontPaths: [String]
+    /// Its fields as the input hash takes them: each label's hash then walks only its name,
+    /// text and frame.
+    var hashWords: StyleHashWords
 
     init(dependencies: Set<String>, definition: LabelDefinition) {
         self.dependencies = dependencies
         sortedDependencies = dependencies.sorted()
         fontPaths = definition.font.families.filter(FontLibrary.isFontPath)
+        hashWords = StyleHashWords(of: definition)
     }
 }
 

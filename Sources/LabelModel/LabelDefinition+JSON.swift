@@ -391,8 +391,19 @@ extension LabelDefinition {
     /// Every field of the definition, in order, to a JSON sink: the one list of a definition's
     /// fields, which the canonical JSON (`writeJSON`) and the input hash (`InputHash.of`) both
     /// walk. With a `text` key, the only text given is the one a layout of that locale and
-    /// variant reads, as `text`.
+    /// variant reads, as `text`. In parts: the name and texts, the style fields before the
+    /// frame, the frame, the style fields after it (which the input hash of labels sharing a
+    /// style walks once for all of them).
     package func writeFields<Sink: JSONSink>(into writer: inout Sink, text selected: TextKey?) {
+        writeNameAndTexts(into: &writer, text: selected)
+        writeStyleFields(LabelField.beforeFrame, into: &writer)
+        writeFrame(into: &writer)
+        writeStyleFields(LabelField.afterFrame, into: &writer)
+        writer.endObject()
+    }
+
+    /// The start of `writeFields`: the object, its name and its texts (or the selected one).
+    package func writeNameAndTexts<Sink: JSONSink>(into writer: inout Sink, text selected: TextKey?) {
         writer.beginObject()
         writer.key("name"); writer.string(name)
         writer.key("text")
@@ -411,7 +422,15 @@ extension LabelDefinition {
                 writer.endObject()
             }
         }
-        for field in LabelField.beforeFrame where field.isWritten(for: self) { field.write(self, into: &writer) }
+    }
+
+    /// The fields of `fields` (`LabelField.beforeFrame` or `afterFrame`) the definition writes.
+    package func writeStyleFields<Sink: JSONSink>(_ fields: [LabelField], into writer: inout Sink) {
+        for field in fields where field.isWritten(for: self) { field.write(self, into: &writer) }
+    }
+
+    /// The frame, as `writeFields` writes it (a self-sizing label's height is `null`).
+    package func writeFrame<Sink: JSONSink>(into writer: inout Sink) {
         writer.key("frame")
         writer.beginObject()
         writer.key("x"); writer.number(frame.x)
@@ -419,8 +438,6 @@ extension LabelDefinition {
         writer.key("width"); writer.number(frame.width)
         writer.key("height")
         if isSelfSizing { writer.null() } else { writer.number(frame.height) }
-        writer.endObject()
-        for field in LabelField.afterFrame where field.isWritten(for: self) { field.write(self, into: &writer) }
         writer.endObject()
     }
 

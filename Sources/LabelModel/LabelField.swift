@@ -264,8 +264,8 @@ extension LabelField {
     ]
 
     /// The fields written before `frame`, and after it, in the canonical JSON.
-    static let beforeFrame = all.filter(\.precedesFrame)
-    static let afterFrame = all.filter { !$0.precedesFrame }
+    package static let beforeFrame = all.filter(\.precedesFrame)
+    package static let afterFrame = all.filter { !$0.precedesFrame }
 }
 
 // MARK: - Reading and writing

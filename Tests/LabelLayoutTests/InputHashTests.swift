@@ -123,6 +123,33 @@ struct InputHashTests {
             }
             #expect(InputHash.of(changed, text: text, category: .large, chain: chain) != baseHash,
                     "changing \(path.joined(separator: ".")) kept the hash")
+            // Hashed with its style's recorded words: the same hash.
+            let byStyle = InputHash.finish(InputHash.fields(of: changed, text: text, style: StyleHashWords(of: changed)),
+                                           category: .large, chain: chain)
+            #expect(byStyle == InputHash.of(changed, text: text, category: .large, chain: chain),
+                    "\(path.joined(separator: ".")): the hash by style words differs")
+        }
+    }
+
+    @Test("A label hashed with the style words of another label of its style (other name, texts, frame) hashes as alone")
+    func styleWordsServeEveryLabelOfTheStyle() throws {
+        let engine = LayoutEngine()
+        let style = StyleHashWords(of: Self.base)
+        var other = Self.base
+        other.name = "hash.other"
+        other.text = "Another, longer text to lay out"
+        other.texts = ["fr": "Autre"]
+        other.variantTexts = [:]
+        other.frame = Rect(x: 0, y: 9, width: 120, height: 0)
+        other.isSelfSizing = true
+        for definition in [Self.base, other] {
+            for (locale, category) in [("", ContentSizeCategory.large), ("de", .large), ("fr", .large), ("", .accessibilityLarge)] {
+                let own = try engine.layout(definition, locale: locale, category: category)
+                let byStyle = try engine.layout(definition, style: style, locale: locale, category: category)
+                #expect(byStyle.json == own.json)
+                #expect(byStyle.inputHash == own.inputHash)
+                #expect(try engine.inputHash(definition, style: style, locale: locale, category: category) == own.inputHash)
+            }
         }
     }
 

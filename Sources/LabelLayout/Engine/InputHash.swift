@@ -15,9 +15,25 @@ public enum InputHash {
     /// The hash of a definition's fields and one of its texts (locale and variant): what every
     /// category's layout of that text shares.
     static func fields(of definition: LabelDefinition, text: TextKey) -> StableHasher {
-        var fields = HashingSink()
+        var fields = HashingSink(StableHasher())
         definition.writeFields(into: &fields, text: text)
-        var hasher = fields.hasher
+        return ofText(fields.words, text)
+    }
+
+    /// The same, for a definition whose style fields are those `style` was made from: only its
+    /// name, text and frame are walked (`LabelDefinition.writeFields`' parts, in its order).
+    static func fields(of definition: LabelDefinition, text: TextKey, style: StyleHashWords) -> StableHasher {
+        var fields = HashingSink(StableHasher())
+        definition.writeNameAndTexts(into: &fields, text: text)
+        fields.words.mix(contentsOf: style.beforeFrame)
+        definition.writeFrame(into: &fields)
+        fields.words.mix(contentsOf: style.afterFrame)
+        fields.endObject()
+        return ofText(fields.words, text)
+    }
+
+    private static func ofText(_ fields: StableHasher, _ text: TextKey) -> StableHasher {
+        var hasher = fields
         hasher.combine(text.locale)
         hasher.combine(text.variant)
         return hasher
@@ -46,14 +62,18 @@ public enum InputHash {
 /// tagged and each string length-prefixed, so two different field sequences never feed the
 /// hasher the same words. (About twice the instructions of hashing the fields one by one by
 /// hand, which is what keeps the list in one place.)
-struct HashingSink: JSONSink {
-    private(set) var hasher = StableHasher()
+struct HashingSink<Words: HashWordSink>: JSONSink {
+    var words: Words
+
+    init(_ words: Words) {
+        self.words = words
+    }
 
     private enum Tag: Int {
         case beginObject = 1, endObject, beginArray, endArray, key, string, double, integer, boolean, null
     }
 
-    private mutating func tag(_ tag: Tag) { hasher.combine(tag.rawValue) }
+    private mutating func tag(_ tag: Tag) { words.combine(tag.rawValue) }
 
     mutating func beginObject() { tag(.beginObject) }
     mutating func endObject() { tag(.endObject) }
@@ -63,33 +83,51 @@ struct HashingSink: JSONSink {
     /// A key the code names, hashed by its bytes: optional fields come and go, so a key's
     /// place in `writeFields`' order does not say which it is.
     mutating func key(_ name: StaticString) {
-        hasher.combine(bytes: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount), tag: Tag.key.rawValue)
+        words.combine(bytes: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount), tag: Tag.key.rawValue)
     }
 
     mutating func key(dynamic name: String) {
-        hasher.combine(name, tag: Tag.key.rawValue)
+        words.combine(name, tag: Tag.key.rawValue)
     }
 
     mutating func string(_ value: String) {
-        hasher.combine(value, tag: Tag.string.rawValue)
+        words.combine(value, tag: Tag.string.rawValue)
     }
 
     mutating func number(_ value: Double) {
         tag(.double)
-        hasher.combine(Int(bitPattern: UInt(value.bitPattern)))
+        words.combine(Int(bitPattern: UInt(value.bitPattern)))
     }
 
     mutating func number(_ value: Int) {
         tag(.integer)
-        hasher.combine(value)
+        words.combine(value)
     }
 
     mutating func bool(_ value: Bool) {
         tag(.boolean)
-        hasher.combine(value ? 1 : 0)
+        words.combine(value ? 1 : 0)
     }
 
     mutating func null() { tag(.null) }
+}
+
+/// The words a definition's style fields (every field but its name, texts and frame) give the
+/// input hash, recorded once: labels of one style share them, so the hash of each walks only
+/// its name, text and frame (`LayoutEngine.layout(_:style:…)`). Valid for a definition whose
+/// style fields equal those of the definition it was made from.
+public struct StyleHashWords: Sendable {
+    let beforeFrame: [UInt64]
+    let afterFrame: [UInt64]
+
+    public init(of definition: LabelDefinition) {
+        var before = HashingSink(RecordedWords())
+        definition.writeStyleFields(LabelField.beforeFrame, into: &before)
+        var after = HashingSink(RecordedWords())
+        definition.writeStyleFields(LabelField.afterFrame, into: &after)
+        beforeFrame = before.words.words
+        afterFrame = after.words.words
+    }
 }
 
 extension InputHash {
@@ -105,23 +143,14 @@ extension InputHash {
     }
 }
 
-/// A stable 128-bit hash: two 64-bit multiply-xorshift lanes fed 8 bytes at a time, every
-/// value length-prefixed so no two field sequences collide by concatenation. (The report names
-/// its pictures with it.)
-package struct StableHasher {
-    private var low: UInt64 = 0x9E37_79B9_7F4A_7C15
-    private var high: UInt64 = 0xC2B2_AE3D_27D4_EB4F
+/// What a hash takes its values as: 64-bit words, every value length-prefixed so no two value
+/// sequences give the same words by concatenation. A `StableHasher` mixes them; `RecordedWords`
+/// keeps them, to be mixed later (`StableHasher.mix(contentsOf:)`) with the same result.
+package protocol HashWordSink {
+    mutating func mix(_ word: UInt64)
+}
 
-    package init() {}
-
-    @inline(__always)
-    private mutating func mix(_ word: UInt64) {
-        low = (low ^ word) &* 0xFF51_AFD7_ED55_8CCD
-        low ^= low >> 32
-        high = (high ^ word ^ (low << 1)) &* 0xC4CE_B9FE_1A85_EC53
-        high ^= high >> 29
-    }
-
+extension HashWordSink {
     package mutating func combine(_ value: Int) { mix(UInt64(bitPattern: Int64(value))) }
 
     /// A string's UTF-8 bytes, after its length (and `tag`, which tells what the string is).
@@ -163,6 +192,35 @@ package struct StableHasher {
             index += 8
         }
         mix(UInt64(littleEndian: base.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)))
+    }
+}
+
+/// Words kept in order instead of mixed.
+struct RecordedWords: HashWordSink {
+    private(set) var words: [UInt64] = []
+
+    mutating func mix(_ word: UInt64) { words.append(word) }
+}
+
+/// A stable 128-bit hash: two 64-bit multiply-xorshift lanes fed a word at a time
+/// (`HashWordSink`'s values). (The report names its pictures with it.)
+package struct StableHasher: HashWordSink {
+    private var low: UInt64 = 0x9E37_79B9_7F4A_7C15
+    private var high: UInt64 = 0xC2B2_AE3D_27D4_EB4F
+
+    package init() {}
+
+    @inline(__always)
+    package mutating func mix(_ word: UInt64) {
+        low = (low ^ word) &* 0xFF51_AFD7_ED55_8CCD
+        low ^= low >> 32
+        high = (high ^ word ^ (low << 1)) &* 0xC4CE_B9FE_1A85_EC53
+        high ^= high >> 29
+    }
+
+    /// Words recorded before, as if each were mixed here.
+    mutating func mix(contentsOf words: [UInt64]) {
+        for word in words { mix(word) }
     }
 
     /// The two lanes: a digest to combine into another hash (`combine(digest:)`).

@@ -54,7 +54,18 @@ public final class LayoutEngine: Sendable {
         let workspace = try checkOutWorkspace()
         defer { checkIn(workspace) }
         return try workspace.layoutLines(definition, text: TextKey(locale: locale, variant: variant), category: category,
-                                         inputHash: inputHash).layout
+                                         hash: .known(inputHash)).layout
+    }
+
+    /// `layout`, for a definition whose style fields are those `style` was made from (labels
+    /// of one style share it): its input hash walks only its name, text and frame.
+    public func layout(_ definition: LabelDefinition, style: StyleHashWords, locale: String = "", variant: String = "",
+                       category: ContentSizeCategory = .large) throws(LayoutError) -> ComputedLayout {
+        let workspace = try checkOutWorkspace()
+        defer { checkIn(workspace) }
+        let text = TextKey(locale: locale, variant: variant)
+        return try workspace.layoutLines(definition, text: text, category: category,
+                                         hash: .fields(InputHash.fields(of: definition, text: text, style: style))).layout
     }
 
     /// Lays out one of a label's texts at several content size categories, doing once what
@@ -91,6 +102,14 @@ public final class LayoutEngine: Sendable {
                           category: ContentSizeCategory = .large) throws(LayoutError) -> String {
         InputHash.of(definition, text: TextKey(locale: locale, variant: variant), category: category,
                      chain: try fonts.chain(for: definition.font))
+    }
+
+    /// The same, for a definition whose style fields are those `style` was made from.
+    public func inputHash(_ definition: LabelDefinition, style: StyleHashWords, locale: String = "", variant: String = "",
+                          category: ContentSizeCategory = .large) throws(LayoutError) -> String {
+        let text = TextKey(locale: locale, variant: variant)
+        return InputHash.finish(InputHash.fields(of: definition, text: text, style: style), category: category,
+                                chain: try fonts.chain(for: definition.font))
     }
 
     /// The font a layout of `definition` reports: its primary face, metrics at its size and

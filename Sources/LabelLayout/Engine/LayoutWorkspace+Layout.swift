@@ -103,9 +103,9 @@ extension LayoutWorkspace {
     var currentText: UnsafeBufferPointer<UInt16> { UnsafeBufferPointer(start: textBuffer.base, count: textBuffer.count) }
 
     /// Reads one of a definition's texts into the workspace: its UTF-16, bidi levels and
-    /// line-break opportunities; shaping waits for a size (`ensureShaped`). With `inputHash`
-    /// (its one layout's, which the caller had), the definition is not hashed.
-    func prepare(_ definition: LabelDefinition, text key: TextKey, inputHash: String? = nil) throws(LayoutError) -> PreparedText {
+    /// line-break opportunities; shaping waits for a size (`ensureShaped`). With `hash` (the
+    /// caller had its one layout's, or its style's words), the definition is not walked whole.
+    func prepare(_ definition: LabelDefinition, text key: TextKey, hash: PreparedHash? = nil) throws(LayoutError) -> PreparedText {
         try definition.validateNumbers()
         let chain = try chain(for: definition.font)
         let displayed = definition.displayedText(locale: key.locale, variant: key.variant, formatter: ICUWorstCaseFormatter.shared)
@@ -116,7 +116,7 @@ extension LayoutWorkspace {
         let bidi = BidiParagraphs(text)
         try findLineBreaks(text, locale: key.locale)
         return PreparedText(definition: definition, key: key, chain: chain, language: language(for: key.locale), bidi: bidi,
-                            displayed: displayed, hash: inputHash.map(PreparedHash.known) ?? .fields(InputHash.fields(of: definition, text: key)))
+                            displayed: displayed, hash: hash ?? .fields(InputHash.fields(of: definition, text: key)))
     }
 
     /// The font library's chain of a font's families, the last one remembered: labels in a run
@@ -215,8 +215,8 @@ extension LayoutWorkspace {
     /// The layout and its visible lines as the breaker and truncation left them (what the
     /// glyphs are drawn from).
     func layoutLines(_ definition: LabelDefinition, text selected: TextKey, category: ContentSizeCategory,
-                     inputHash: String? = nil) throws(LayoutError) -> (layout: ComputedLayout, lines: [PlacedLine]) {
-        layout(try prepare(definition, text: selected, inputHash: inputHash), category: category)
+                     hash: PreparedHash? = nil) throws(LayoutError) -> (layout: ComputedLayout, lines: [PlacedLine]) {
+        layout(try prepare(definition, text: selected, hash: hash), category: category)
     }
 
     /// Lays out a prepared text at a content size category: at the font's size for the
