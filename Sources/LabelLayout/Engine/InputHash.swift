@@ -15,7 +15,7 @@ public enum InputHash {
     /// The hash of a definition's fields and one of its texts (locale and variant): what every
     /// category's layout of that text shares.
     static func fields(of definition: LabelDefinition, text: TextKey) -> StableHasher {
-        var fields = HashingSink(StableHasher())
+        var fields = HashingSink()
         definition.writeFields(into: &fields, text: text)
         return ofText(fields.words, text)
     }
@@ -23,7 +23,7 @@ public enum InputHash {
     /// The same, for a definition whose style fields are those `style` was made from: only its
     /// name, text and frame are walked (`LabelDefinition.writeFields`' parts, in its order).
     static func fields(of definition: LabelDefinition, text: TextKey, style: StyleHashWords) -> StableHasher {
-        var fields = HashingSink(StableHasher())
+        var fields = HashingSink()
         definition.writeNameAndTexts(into: &fields, text: text)
         fields.words.mix(contentsOf: style.beforeFrame)
         definition.writeFrame(into: &fields)
@@ -61,19 +61,21 @@ public enum InputHash {
 /// Hashes a definition's fields as they are written, without making JSON text: each event is
 /// tagged and each string length-prefixed, so two different field sequences never feed the
 /// hasher the same words. (About twice the instructions of hashing the fields one by one by
-/// hand, which is what keeps the list in one place.)
-struct HashingSink<Words: HashWordSink>: JSONSink {
-    var words: Words
+/// hand, which is what keeps the list in one place.) `HashingSink` mixes the words,
+/// `RecordingSink` keeps them (`StyleHashWords`); both are concrete types, so the definition's
+/// generic writer reaches their specialized code.
+protocol HashEventSink: JSONSink {
+    associatedtype Words: HashWordSink
+    var words: Words { get set }
+}
 
-    init(_ words: Words) {
-        self.words = words
-    }
+/// What each event of a `HashEventSink` is tagged with.
+private enum HashEventTag: Int {
+    case beginObject = 1, endObject, beginArray, endArray, key, string, double, integer, boolean, null
+}
 
-    private enum Tag: Int {
-        case beginObject = 1, endObject, beginArray, endArray, key, string, double, integer, boolean, null
-    }
-
-    private mutating func tag(_ tag: Tag) { words.combine(tag.rawValue) }
+extension HashEventSink {
+    private mutating func tag(_ tag: HashEventTag) { words.combine(tag.rawValue) }
 
     mutating func beginObject() { tag(.beginObject) }
     mutating func endObject() { tag(.endObject) }
@@ -83,15 +85,15 @@ struct HashingSink<Words: HashWordSink>: JSONSink {
     /// A key the code names, hashed by its bytes: optional fields come and go, so a key's
     /// place in `writeFields`' order does not say which it is.
     mutating func key(_ name: StaticString) {
-        words.combine(bytes: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount), tag: Tag.key.rawValue)
+        words.combine(bytes: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount), tag: HashEventTag.key.rawValue)
     }
 
     mutating func key(dynamic name: String) {
-        words.combine(name, tag: Tag.key.rawValue)
+        words.combine(name, tag: HashEventTag.key.rawValue)
     }
 
     mutating func string(_ value: String) {
-        words.combine(value, tag: Tag.string.rawValue)
+        words.combine(value, tag: HashEventTag.string.rawValue)
     }
 
     mutating func number(_ value: Double) {
@@ -112,6 +114,16 @@ struct HashingSink<Words: HashWordSink>: JSONSink {
     mutating func null() { tag(.null) }
 }
 
+/// Mixes a definition's events into a hash.
+struct HashingSink: HashEventSink {
+    var words = StableHasher()
+}
+
+/// Keeps a definition's events' words, to be mixed later.
+struct RecordingSink: HashEventSink {
+    var words = RecordedWords()
+}
+
 /// The words a definition's style fields (every field but its name, texts and frame) give the
 /// input hash, recorded once: labels of one style share them, so the hash of each walks only
 /// its name, text and frame (`LayoutEngine.layout(_:style:…)`). Valid for a definition whose
@@ -121,9 +133,9 @@ public struct StyleHashWords: Sendable {
     let afterFrame: [UInt64]
 
     public init(of definition: LabelDefinition) {
-        var before = HashingSink(RecordedWords())
+        var before = RecordingSink()
         definition.writeStyleFields(LabelField.beforeFrame, into: &before)
-        var after = HashingSink(RecordedWords())
+        var after = RecordingSink()
         definition.writeStyleFields(LabelField.afterFrame, into: &after)
         beforeFrame = before.words.words
         afterFrame = after.words.words
