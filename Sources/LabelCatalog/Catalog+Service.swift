@@ -53,6 +53,11 @@ struct RecomputePass {
     }
 
     private static func merge(_ item: RecomputeItem, into items: inout [String: Set<String>?]) {
+        // Every locale (the usual item) covers whatever was there: no need to look first.
+        guard item.locales != nil else {
+            items[item.label] = .some(nil)
+            return
+        }
         switch (items[item.label], item.locales) {
         case (nil, let locales): items[item.label] = .some(locales)
         case (.some(let known?), let locales?): items[item.label] = .some(known.union(locales))
