@@ -30,6 +30,15 @@ struct MigrationTests {
         try column(database, "SELECT name FROM pragma_table_info(?) ORDER BY cid", [.text(table)])
     }
 
+    /// A new catalog file in WAL mode at schema `version`: the first migrations alone, as an
+    /// older labelcat made it.
+    static func database(at path: String, schema version: Int) throws -> Database {
+        let database = try Database(path: path, mode: .readWrite(create: true))
+        _ = try database.scalarText("PRAGMA journal_mode = WAL")
+        _ = try database.migrate(Array(Migration.all.prefix(version)))
+        return database
+    }
+
     /// The schema as SQLite stores it, for comparing two files.
     static func schema(_ database: Database) throws -> [[String?]] {
         try rows(database, "SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name", columns: 4)
@@ -113,9 +122,7 @@ struct MigrationTests {
         let directory = try TemporaryDirectory()
         let path = directory.path("two.sqlite")
         do {
-            let database = try Database(path: path, mode: .readWrite(create: true))
-            _ = try database.scalarText("PRAGMA journal_mode = WAL")
-            _ = try database.migrate(Array(Migration.all.prefix(2)))
+            let database = try Self.database(at: path, schema: 2)
             try database.execute("""
                 INSERT INTO labels (name, text, frame_x, frame_y, frame_width, frame_height, vertical_alignment)
                     VALUES ('old.label', '旧的标签', 0, 0, 200, 60, 'top');
@@ -147,9 +154,7 @@ struct MigrationTests {
         let directory = try TemporaryDirectory()
         let path = directory.path("three.sqlite")
         do {
-            let database = try Database(path: path, mode: .readWrite(create: true))
-            _ = try database.scalarText("PRAGMA journal_mode = WAL")
-            _ = try database.migrate(Array(Migration.all.prefix(3)))
+            let database = try Self.database(at: path, schema: 3)
             // Rows as the schema-3 writer left them: a label with literal and referenced fields,
             // texts in two locales, one layout per locale, the label's token dependencies.
             try database.execute(#"""
@@ -210,9 +215,7 @@ struct MigrationTests {
         let directory = try TemporaryDirectory()
         let path = directory.path("five.sqlite")
         do {
-            let database = try Database(path: path, mode: .readWrite(create: true))
-            _ = try database.scalarText("PRAGMA journal_mode = WAL")
-            _ = try database.migrate(Array(Migration.all.prefix(5)))
+            let database = try Self.database(at: path, schema: 5)
             // As labelcat 5 left them: two labels sharing a key filled by an import (the second
             // holding an older French text), a third keyed after the import (no texts), a
             // hand-set Spanish text, an unkeyed label with a text imported by name, and
@@ -308,9 +311,7 @@ struct MigrationTests {
         let directory = try TemporaryDirectory()
         let path = directory.path("six.sqlite")
         do {
-            let database = try Database(path: path, mode: .readWrite(create: true))
-            _ = try database.scalarText("PRAGMA journal_mode = WAL")
-            _ = try database.migrate(Array(Migration.all.prefix(6)))
+            let database = try Self.database(at: path, schema: 6)
             try database.execute("DELETE FROM recompute_queue")
         }
         _ = try Catalog.create(path: path)
@@ -377,9 +378,7 @@ struct MigrationTests {
         // The same catalog at schema 12: every table's rows copied from the source.
         let path = directory.path("twelve.sqlite")
         do {
-            let database = try Database(path: path, mode: .readWrite(create: true))
-            _ = try database.scalarText("PRAGMA journal_mode = WAL")
-            _ = try database.migrate(Array(Migration.all.prefix(12)))
+            let database = try Self.database(at: path, schema: 12)
             try database.execute("ATTACH DATABASE '\(source.path)' AS source")
             for table in Self.tables where table != "schema_migrations" {
                 try database.execute("DELETE FROM main.\(table); INSERT INTO main.\(table) SELECT * FROM source.\(table)")
