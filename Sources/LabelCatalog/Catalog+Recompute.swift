@@ -545,7 +545,6 @@ extension Catalog {
                     func row(_ layout: ComputedLayout, hash: String) -> LayoutRow {
                         var row = LayoutRow(layout: layout, inputHash: hash, computedAt: now)
                         if let placement { row.place(placement) }
-                        row.wasStored = stored.hashes[key] != nil
                         return row
                     }
                     var definition = resolved.definition
@@ -638,9 +637,13 @@ extension Catalog {
     private func writeComputedRows(_ computed: [ComputedItem], check: LabelResolver?, requeueing: Set<String>) throws -> RecomputeSummary {
         var summary = RecomputeSummary()
         var check = check
-        let upsert = try database.statement(LayoutColumn.upsertSQL)
-        let update = try database.statement(LayoutColumn.updateSQL)
-        defer { upsert.reset(); update.reset() } // their rows' texts were bound in place
+        // Rows are written a statement's worth at a time; the rest at the end.
+        let batch = LayoutColumn.rowsPerStatement
+        let upsertBatch = try database.statement(LayoutColumn.upsertSQL(rows: batch))
+        let upsert = try database.statement(LayoutColumn.upsertSQL(rows: 1))
+        var pending: [LayoutRow] = []
+        pending.reserveCapacity(batch)
+        defer { upsertBatch.reset(); upsert.reset() } // their rows' texts were bound in place
         let clearDependencies = try database.statement("DELETE FROM label_dependencies WHERE label = ?")
         let removeDependency = try database.statement("DELETE FROM label_dependencies WHERE label = ? AND token = ?")
         let requeue = try database.statement("INSERT INTO recompute_queue (kind, name) VALUES ('label', ?)")
@@ -678,11 +681,11 @@ extension Catalog {
             }
             summary.labels += 1
             for row in item.rows {
-                if row.wasStored {
-                    try update.run(row)
-                    if database.changes == 1 { continue } // else removed since it was read
+                pending.append(row)
+                if pending.count == batch {
+                    try upsertBatch.run(pending[...])
+                    pending.removeAll(keepingCapacity: true)
                 }
-                try upsert.run(row)
             }
             for row in item.removed {
                 try remove.run(.text(item.label), .text(row.locale), .text(row.variant), .text(row.category), .text(row.device))
@@ -703,6 +706,7 @@ extension Catalog {
             summary.unchanged += item.unchanged
             if item.failed { summary.failed += 1 }
         }
+        for row in pending.indices { try upsert.run(pending[row...row]) }
         return summary
     }
 

@@ -51,20 +51,21 @@ enum LayoutColumn: Int32, CaseIterable {
     /// The columns naming a layout: its label, locale, variant, content size category and device.
     static let identity: [LayoutColumn] = [.label, .locale, .variant, .category, .device]
 
-    /// Inserts a row, or replaces every column of the row of its label, locale, variant, category and device.
-    static let upsertSQL = """
-        INSERT INTO layouts (\(selectList)) VALUES (\(allCases.map { _ in "?" }.joined(separator: ", ")))
-        ON CONFLICT (\(identity.map(\.name).joined(separator: ", "))) DO UPDATE SET \
-        \(allCases.filter { !identity.contains($0) }.map { "\($0.name) = excluded.\($0.name)" }.joined(separator: ", "))
-        """
+    /// Inserts `count` rows, or replaces every column of the row of the same label, locale,
+    /// variant, category and device: row n's columns are bound at positions n × the column
+    /// count + 1 … (`Statement.run(_:)`). Several rows in one statement spare SQLite's work per
+    /// statement (its cursors opened and closed, its registers freed), about a sixth of a row's.
+    static func upsertSQL(rows count: Int) -> String {
+        let values = "(" + allCases.map { _ in "?" }.joined(separator: ", ") + ")"
+        return """
+            INSERT INTO layouts (\(selectList)) VALUES \(Array(repeating: values, count: count).joined(separator: ", "))
+            ON CONFLICT (\(identity.map(\.name).joined(separator: ", "))) DO UPDATE SET \
+            \(allCases.filter { !identity.contains($0) }.map { "\($0.name) = excluded.\($0.name)" }.joined(separator: ", "))
+            """
+    }
 
-    /// Replaces every column of the row of its label, locale, variant, category and device, if
-    /// there is one: bound as `upsertSQL` is (each column's parameter is its position), and
-    /// cheaper for a row known to exist.
-    static let updateSQL = """
-        UPDATE layouts SET \(allCases.filter { !identity.contains($0) }.map { "\($0.name) = ?\($0.rawValue + 1)" }.joined(separator: ", ")) \
-        WHERE \(identity.map { "\($0.name) = ?\($0.rawValue + 1)" }.joined(separator: " AND "))
-        """
+    /// How many rows the writer binds to one statement (`upsertSQL(rows:)`).
+    static let rowsPerStatement = 32
 }
 
 /// Which of a label's layouts: a text (locale and variant) at a content size category, on a
@@ -97,7 +98,7 @@ public struct LayoutKey: Sendable, Hashable, Comparable {
     }
 }
 
-/// One row of the `layouts` table, as bound to `LayoutColumn.upsertSQL`: a value per column,
+/// One row of the `layouts` table, as bound to `LayoutColumn.upsertSQL(rows:)`: a value per column,
 /// every text's UTF-8 bytes in one buffer. A worker builds it; the writer binds it without
 /// converting or copying anything (SQLite reads the bytes in place while the row is written)
 /// and frees it in two deallocations.
@@ -112,8 +113,6 @@ struct LayoutRow: Sendable {
 
     private(set) var values = [Value](repeating: .null, count: LayoutColumn.allCases.count)
     private(set) var bytes: [UInt8]
-    /// Whether the catalog held this layout when its label was read (it is then updated).
-    var wasStored = false
 
     /// Sets a column's value (a text's bytes are appended to the buffer).
     private mutating func set(_ column: LayoutColumn, _ value: SQLValue) {
@@ -192,15 +191,25 @@ struct LayoutRow: Sendable {
 }
 
 extension Statement {
-    /// Binds every column of `row` and runs the statement (`LayoutColumn.upsertSQL` or
-    /// `updateSQL`, which bind each column at its position). The texts
-    /// are bound in place, valid only while the row is: the caller clears the bindings
-    /// (`reset`) before the statement can be stepped again without binding a row.
-    func run(_ row: LayoutRow) throws(DatabaseError) {
+    /// Binds every column of each of `rows`, one row after another (`LayoutColumn.upsertSQL(rows:)`
+    /// for as many rows), and runs the statement once. The texts are bound in place, valid only
+    /// while the rows are: the caller clears the bindings (`reset`) before the statement can be
+    /// stepped again without binding rows.
+    func run(_ rows: ArraySlice<LayoutRow>) throws(DatabaseError) {
         sqlite3_reset(handle)
-        let result = row.bytes.withUnsafeBufferPointer { buffer -> Int32 in
-            for (index, value) in row.values.enumerated() {
-                let position = Int32(index + 1)
+        let result = bindAndStep(rows, from: rows.startIndex)
+        guard result == SQLITE_DONE || result == SQLITE_ROW else { throw database.error(result, sql: sql) }
+    }
+
+    /// Binds `rows[index...]` and steps: each row's texts are bound inside the access to its
+    /// buffer, so every buffer is held while the statement runs.
+    private func bindAndStep(_ rows: ArraySlice<LayoutRow>, from index: Int) -> Int32 {
+        guard index < rows.endIndex else { return sqlite3_step(handle) }
+        let row = rows[index]
+        let first = Int32((index - rows.startIndex) * row.values.count + 1)
+        return row.bytes.withUnsafeBufferPointer { buffer -> Int32 in
+            for (column, value) in row.values.enumerated() {
+                let position = first + Int32(column)
                 let bound: Int32
                 switch value {
                 case .null: bound = sqlite3_bind_null(handle, position)
@@ -214,9 +223,8 @@ extension Statement {
                 }
                 guard bound == SQLITE_OK else { return bound }
             }
-            return sqlite3_step(handle)
+            return bindAndStep(rows, from: index + 1)
         }
-        guard result == SQLITE_DONE || result == SQLITE_ROW else { throw database.error(result, sql: sql) }
     }
 
     private static var emptyText: UnsafeRawPointer { UnsafeRawPointer(("" as StaticString).utf8Start) }
