@@ -65,6 +65,28 @@ struct RecomputePipelineTests {
         }
     }
 
+    @Test("Rows go 32 to a statement and the rest one by one: every row stored with its own layout and input hash")
+    func rowsInBatches() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try makeCatalog(in: directory)
+        // 35 labels of two texts: 70 rows, two statements of 32 rows and six rows alone.
+        let labels = (0..<35).map { LabelRecord(name: "L\($0)", text: "Hello number \($0)", texts: ["de": "Hallo Nummer \($0)"],
+                                                frame: Rect(x: 0, y: 0, width: Double(60 + $0), height: 40)) }
+        try catalog.setLabels(labels)
+        let summary = try catalog.recomputeAll(matching: ["*"], force: true)
+        #expect(summary.written == 70)
+        #expect(try catalog.database.scalarInt("SELECT count(*) FROM layouts") == 70)
+        for record in labels {
+            let definition = try record.resolve(tokens: try catalog.tokenSet()).definition
+            for locale in ["", "de"] {
+                let stored = try #require(try rawLayout(catalog, record.name, locale: locale))
+                let own = try catalog.engine.layout(definition, locale: locale)
+                #expect(stored.inputHash == own.inputHash, "\(record.name) \(locale)")
+                #expect(stored.json == (try JSONValue.parse(own.json)), "\(record.name) \(locale)")
+            }
+        }
+    }
+
     @Test("A layout read as stored and removed before the write is inserted again")
     func storedRowRemovedMeanwhile() throws {
         let directory = try TemporaryDirectory()
