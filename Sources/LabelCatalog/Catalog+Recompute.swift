@@ -503,22 +503,6 @@ extension Catalog {
         result.removed = stored.hashes.keys.filter { !(current?.contains($0) ?? keys.contains($0)) && isWanted($0.locale) }.sorted()
             .map { StoredLayoutIdentity(locale: $0.locale, variant: $0.variant, category: $0.category.rawValue, device: $0.device) }
             + stored.strays
-        /// With `style` (the definition's, unchanged by a placement), its hash walks less.
-        func layOut(_ definition: LabelDefinition, _ key: LayoutKey, inputHash: String? = nil,
-                    style: StyleHashWords? = nil) throws(CatalogError) -> ComputedLayout {
-            do {
-                if let inputHash {
-                    return try engine.layout(definition, locale: key.locale, variant: key.variant, category: key.category,
-                                             inputHash: inputHash)
-                }
-                if let style {
-                    return try engine.layout(definition, style: style, locale: key.locale, variant: key.variant, category: key.category)
-                }
-                return try engine.layout(definition, locale: key.locale, variant: key.variant, category: key.category)
-            } catch {
-                throw .cannotLayOut(label: item.label, error: error)
-            }
-        }
         do throws(CatalogError) {
             let resolved = try resolver.resolveForLayout(record, style: style)
             result.dependencies = resolved.style.sortedDependencies
@@ -530,6 +514,20 @@ extension Catalog {
                 do {
                     return try engine.inputHash(resolved.definition, style: resolved.style.hashWords, locale: key.locale,
                                                 variant: key.variant, category: key.category)
+                } catch {
+                    throw .cannotLayOut(label: item.label, error: error)
+                }
+            }
+            /// Lays out `definition` with the hash its layout carries, or (nil: the label's own
+            /// definition, not placed) hashing it with its style's words.
+            func layOut(_ definition: LabelDefinition, _ key: LayoutKey, inputHash: String?) throws(CatalogError) -> ComputedLayout {
+                do {
+                    if let inputHash {
+                        return try engine.layout(definition, locale: key.locale, variant: key.variant, category: key.category,
+                                                 inputHash: inputHash)
+                    }
+                    return try engine.layout(definition, style: resolved.style.hashWords, locale: key.locale, variant: key.variant,
+                                             category: key.category)
                 } catch {
                     throw .cannotLayOut(label: item.label, error: error)
                 }
@@ -549,9 +547,17 @@ extension Catalog {
                     }
                     var definition = resolved.definition
                     placement?.apply(to: &definition)
+                    // A placed label's rows keep the hash of its own inputs, not of the frame it
+                    // was placed in: the layout takes that hash instead of hashing its own.
                     if force, wanted {
-                        let layout = try layOut(definition, key, style: placement == nil ? resolved.style.hashWords : nil)
-                        if hash == nil { hash = placement == nil ? layout.inputHash : try inputHash(textKey) }
+                        let layout: ComputedLayout
+                        if placement == nil {
+                            layout = try layOut(definition, key, inputHash: nil)
+                            if hash == nil { hash = layout.inputHash }
+                        } else {
+                            if hash == nil { hash = try inputHash(textKey) }
+                            layout = try layOut(definition, key, inputHash: hash)
+                        }
                         result.rows.append(row(layout, hash: hash!))
                         continue
                     }
@@ -560,9 +566,7 @@ extension Catalog {
                     if stored.hashes[key] == hash, stored.placements[key] == placement?.stored {
                         result.unchanged += 1
                     } else {
-                        // Hashed already: the layout takes the hash (the inputs of a placed
-                        // label's layout differ from those its hash is of: its own are hashed).
-                        result.rows.append(row(try layOut(definition, key, inputHash: placement == nil ? hash : nil), hash: hash!))
+                        result.rows.append(row(try layOut(definition, key, inputHash: hash), hash: hash!)) // hashed already
                     }
                 }
                 if hash == nil { hash = try inputHash(textKey) }
