@@ -14,8 +14,8 @@ On a generated catalog of N labels (make_catalog.py; several locales, shared tok
      (WAL, synchronous=NORMAL, 64 MiB cache); recompute's rows/s as a share of it;
   3. the queue: every label moved a point (one queue entry per label, every layout's inputs
      changed), then `labelcat serve --once` drains it: the same rows as a forced recompute, as
-     an import's layout phase writes them; twice, interleaved with `recompute --all --force`, the better of
-     each, and the ratio (≥ 1: the queue as fast as recompute);
+     an import's layout phase writes them; twice, interleaved with `recompute --all --force`,
+     the better of each, and the ratio (≥ 1: the queue as fast as recompute);
   4. `labelcat recompute --all --verify` (every input hash checked) and a no-op
      `labelcat recompute --all` (the freshness record answers): seconds;
   5. a token edit made with the sqlite3 module that reaches ~10% of the labels
