@@ -53,7 +53,6 @@ public final class FontLibrary: Sendable {
         self.substitutes = substitutes
         let families = SystemFont.familyList(defaultFamily)
         defaultFamilies = families.isEmpty ? SystemFont.familyList(SystemFont.families) : families
-        _ = FcInit()
     }
 
     /// The faces for a font's family list, in order: the default families when it names none,
@@ -156,6 +155,7 @@ public final class FontLibrary: Sendable {
     /// covering a code point when one is given. A named family must be what fontconfig
     /// returns, not its closest substitute.
     private static func match(family: String?, weight: Int, codePoint: UInt32?, state: inout State) -> FontFace? {
+        _ = FcInit() // loads fontconfig's configuration and font list the first time: a library that matches nothing never does
         let pattern = FcPatternCreate()!
         defer { FcPatternDestroy(pattern) }
         if let family { FcPatternAddString(pattern, "family", family) }
