@@ -38,8 +38,9 @@ let package = Package(
         // syncfs(2) and a folder's fsync(2): a report synced once (docs/ci.md).
         .target(name: "CFileSync"),
 
-        // Compiles migrations/*.sql into LabelCatalog, so the binary carries its schema.
-        .executableTarget(name: "embed-migrations"),
+        // Compiles migrations/*.sql into LabelCatalog, so the binary carries its schema, and the
+        // schema objects they make (applied with SQLite at build time).
+        .executableTarget(name: "embed-migrations", dependencies: ["CSQLite"]),
         .plugin(name: "EmbedMigrations", capability: .buildTool(), dependencies: ["embed-migrations"]),
 
         // Swift layers.

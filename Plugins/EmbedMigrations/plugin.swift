@@ -2,8 +2,9 @@ import Foundation
 import PackagePlugin
 
 /// Compiles the numbered `.sql` files of `migrations/` into the target as Swift string
-/// literals, so the binary carries its schema and works when copied alone. The `.sql`
-/// files stay the single source of truth.
+/// literals, so the binary carries its schema and works when copied alone, with the schema
+/// objects they make (what opening a catalog compares its schema with). The `.sql` files stay
+/// the single source of truth.
 @main
 struct EmbedMigrations: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {

@@ -1,3 +1,4 @@
+import CSQLite
 import Synchronization
 
 /// One object of a database's schema: a row of `sqlite_schema`.
@@ -38,10 +39,22 @@ extension Database {
 }
 
 extension Migration {
-    /// The schema the migrations up to `version` make: they are applied to an in-memory
-    /// database, so the expectation follows `migrations/` as it grows and no list is kept by
-    /// hand. Computed once per version and process.
+    /// The schema the migrations up to `version` make, so the expectation follows
+    /// `migrations/` as it grows and no list is kept by hand. The latest version's was made at
+    /// build time (`embeddedSchema`) and is used when this process's SQLite is the one that
+    /// made it; any other is `migratedSchema(atVersion:)`.
     static func schema(atVersion version: Int) throws -> [SchemaObject] {
+        if version == latestVersion, embeddedSchema.sqliteVersion == sqlite3_libversion_number() { return latestSchema }
+        return try migratedSchema(atVersion: version)
+    }
+
+    /// The latest schema as the build made it.
+    static let latestSchema = embeddedSchema.objects.map { SchemaObject(type: $0.type, name: $0.name, table: $0.table, sql: $0.sql) }
+
+    /// The schema the migrations up to `version` make, applied to an in-memory database
+    /// (every statement of every migration: most of a small command's time). Made once per
+    /// version and process.
+    static func migratedSchema(atVersion version: Int) throws -> [SchemaObject] {
         if let known = schemas.withLock({ $0[version] }) { return known }
         let database = try Database(path: ":memory:", mode: .readWrite(create: true))
         _ = try database.migrate(all.filter { $0.version <= version })

@@ -1,4 +1,5 @@
 import Foundation
+import CSQLite
 @testable import LabelCatalog
 import LabelJSON
 import Testing
@@ -38,6 +39,16 @@ struct UntrustedCatalogTests {
         _ = try older.migrate(Array(Migration.all.prefix(2)))
         #expect(try older.schemaObjects() == Migration.schema(atVersion: Migration.all[1].version))
         #expect(try Migration.schema(atVersion: Migration.all[1].version) != Migration.schema(atVersion: Migration.latestVersion))
+    }
+
+    /// The latest schema is made at build time (embed-migrations applies the migrations as
+    /// `Database.migrate` does) so that opening a catalog does not apply them all again.
+    @Test("The schema made at build time is the one the migrations make at run time, and the one used")
+    func schemaMadeAtBuildTime() throws {
+        #expect(embeddedSchema.sqliteVersion == sqlite3_libversion_number())
+        #expect(Migration.latestSchema == (try Migration.migratedSchema(atVersion: Migration.latestVersion)))
+        #expect(try Migration.schema(atVersion: Migration.latestVersion) == Migration.latestSchema)
+        #expect(Migration.latestSchema.contains { $0.name == "schema_migrations" })
     }
 
     @Test("A trigger, a view, a table or an index the migrations did not make is refused by open and by create, naming it",
