@@ -1,6 +1,6 @@
 // labelcat-solver-bench: times the Cassowary solver and scene solving, in a release build.
 //
-//     swift build -c release --product labelcat-solver-bench && .build/release/labelcat-solver-bench
+//     swift build -c release --static-swift-stdlib --product labelcat-solver-bench && .build/release/labelcat-solver-bench
 //
 // Prints one JSON line per case.
 //   labelcat-solver-bench [VIEWS…|priorities]   the solver alone: scenes of VIEWS views (default
