@@ -68,7 +68,7 @@ STRICT_BUILD := --scratch-path .build/strict -Xswiftc -warnings-as-errors
 test: deps
 	swift test $(STRICT_BUILD)
 
-# The release build links Swift's runtime and Foundation statically: a command starts about 3 ms
+# The release build links Swift's runtime statically: a command starts about 3 ms
 # sooner (8 ms, not 11: no symbol lookups in a dozen Swift libraries), and calls into the
 # runtime (retain, release) are direct (docs/benchmarks.md).
 RELEASE_BUILD := swift build -c release --static-swift-stdlib

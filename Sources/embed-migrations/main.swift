@@ -31,7 +31,7 @@ let migrations = arguments.dropFirst().map { path in
 /// The schema objects (type, name, table, SQL) the migrations leave in an empty database, applied
 /// as `Database.migrate` applies them: the same `schema_migrations` table, foreign keys off and
 /// the legacy rename on, each migration recorded. A test compares the result with what
-/// `migrate` makes at run time (`SchemaCheckTests`).
+/// `migrate` makes at run time (`UntrustedCatalogTests`).
 func schemaObjects() -> [(type: String, name: String, table: String, sql: String?)] {
     var connection: OpaquePointer?
     guard sqlite3_open(":memory:", &connection) == SQLITE_OK, let database = connection else { fail("cannot open SQLite") }
