@@ -44,8 +44,6 @@ final class ChunkReader: @unchecked Sendable {
 
     init(of writer: Catalog) throws {
         catalog = try Catalog.open(path: writer.path, readOnly: true)
-        // Reads stream through the tables once; the writer's connection keeps the large cache.
-        try catalog.database.execute("PRAGMA cache_size = -16384")
         catalog.resolverCache = writer.resolverCache
     }
 

@@ -133,9 +133,11 @@ package final class Database {
             // In WAL mode NORMAL keeps the file consistent on a crash and skips an fsync per commit.
             try execute("PRAGMA synchronous = NORMAL")
         }
-        // A 64 MiB page cache (SQLite's default is 2 MiB): bulk recomputes of large catalogs
-        // read and rewrite B-tree pages that a small cache keeps evicting.
-        try execute("PRAGMA cache_size = -65536")
+        // A 16 MiB page cache (SQLite's default is 2 MiB) holds a chunk's pages while they are
+        // rewritten: bulk writes go through the tables in key order, so a larger one only fills
+        // with pages never read again (64 MiB added 50 MB to a recompute's and 77 MB to an
+        // import's peak memory, for no speed: docs/benchmarks.md).
+        try execute("PRAGMA cache_size = -16384")
     }
 
     /// SQLite's process-wide configuration, set once before the first connection opens: no
