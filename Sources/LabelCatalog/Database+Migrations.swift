@@ -6,7 +6,7 @@ package struct Migration: Sendable {
 
     /// Every migration the binary carries, in order.
     package static let all: [Migration] = embeddedMigrations.map { file in
-        Migration(version: Int(file.name.prefix { $0.isNumber }) ?? 0, name: file.name, sql: file.sql)
+        Migration(version: file.version, name: file.name, sql: file.sql)
     }.sorted { $0.version < $1.version }
 
     /// The schema version this binary writes.
@@ -32,13 +32,7 @@ extension Database {
     /// one. Each migration's transaction then runs
     /// `PRAGMA foreign_key_check` and commits only when it finds nothing.
     func migrate(_ migrations: [Migration] = Migration.all) throws -> [String] {
-        try execute("""
-            CREATE TABLE IF NOT EXISTS schema_migrations (
-                version    INTEGER PRIMARY KEY,
-                name       TEXT NOT NULL,
-                applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
-            )
-            """)
+        try execute(schemaMigrationsTableSQL) // written in embed-migrations, which applies the migrations as this does
         try execute("PRAGMA foreign_keys = OFF")
         // A table rebuilt the SQLite way is renamed while triggers of other tables name it
         // (key_texts' triggers read labels): the legacy rename leaves their text alone rather

@@ -22,11 +22,23 @@ func fail(_ message: String) -> Never {
     exit(1)
 }
 
+/// Each file's version (the number its name starts with), name and SQL.
 let migrations = arguments.dropFirst().map { path in
     let url = URL(fileURLWithPath: path)
     guard let sql = try? String(contentsOf: url, encoding: .utf8) else { fail("cannot read \(path)") }
-    return (name: url.lastPathComponent, sql: sql)
+    let name = url.lastPathComponent
+    return (version: Int(name.prefix { $0.isNumber }) ?? 0, name: name, sql: sql)
 }
+
+/// The table `Database.migrate` records the migrations applied in. Its SQL is part of every
+/// catalog's schema, so it is written here once and embedded for `migrate` to run.
+let schemaMigrationsTableSQL = """
+    CREATE TABLE IF NOT EXISTS schema_migrations (
+        version    INTEGER PRIMARY KEY,
+        name       TEXT NOT NULL,
+        applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+    )
+    """
 
 /// The schema objects (type, name, table, SQL) the migrations leave in an empty database, applied
 /// as `Database.migrate` applies them: the same `schema_migrations` table, foreign keys off and
@@ -41,18 +53,12 @@ func schemaObjects() -> [(type: String, name: String, table: String, sql: String
         guard sqlite3_exec(database, sql, nil, nil, &message) != SQLITE_OK else { return }
         fail("\(what): \(message.map { String(cString: $0) } ?? "error \(sqlite3_errcode(database))")")
     }
-    run("""
-        CREATE TABLE IF NOT EXISTS schema_migrations (
-            version    INTEGER PRIMARY KEY,
-            name       TEXT NOT NULL,
-            applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
-        )
-        """, "schema_migrations")
+    run(schemaMigrationsTableSQL, "schema_migrations")
     run("PRAGMA foreign_keys = OFF; PRAGMA legacy_alter_table = ON", "pragmas")
     for migration in migrations {
-        let version = Int(migration.name.prefix { $0.isNumber }) ?? 0
         let name = migration.name.replacingOccurrences(of: "'", with: "''")
-        run("BEGIN; \(migration.sql)\n;INSERT INTO schema_migrations (version, name) VALUES (\(version), '\(name)'); COMMIT", migration.name)
+        run("BEGIN; \(migration.sql)\n;INSERT INTO schema_migrations (version, name) VALUES (\(migration.version), '\(name)'); COMMIT",
+            migration.name)
     }
     var statement: OpaquePointer?
     let query = "SELECT type, name, tbl_name, sql FROM sqlite_schema WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY type, name"
@@ -67,11 +73,12 @@ func schemaObjects() -> [(type: String, name: String, table: String, sql: String
 }
 
 var source = "// Generated from migrations/*.sql by the EmbedMigrations plugin. Do not edit.\n\n"
-source += "let embeddedMigrations: [(name: String, sql: String)] = [\n"
+source += "let embeddedMigrations: [(version: Int, name: String, sql: String)] = [\n"
 for migration in migrations {
-    source += "    (\(String(reflecting: migration.name)), \(literal(migration.sql))),\n"
+    source += "    (\(migration.version), \(String(reflecting: migration.name)), \(literal(migration.sql))),\n"
 }
 source += "]\n\n"
+source += "let schemaMigrationsTableSQL = \(literal(schemaMigrationsTableSQL))\n\n"
 source += "/// The schema every migration makes, read from SQLite \(String(cString: sqlite3_libversion())) at build time.\n"
 source += "let embeddedSchema: (sqliteVersion: Int32, objects: [(type: String, name: String, table: String, sql: String?)]) = (\n"
 source += "    \(sqlite3_libversion_number()), [\n"
