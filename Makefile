@@ -69,7 +69,7 @@ test: deps
 	swift test $(STRICT_BUILD)
 
 # The release build links Swift's runtime statically: a command starts about 3 ms
-# sooner (8 ms, not 11: no symbol lookups in a dozen Swift libraries), and calls into the
+# sooner (8 ms, not 11: ten fewer shared libraries to load and look symbols up in), and calls into the
 # runtime (retain, release) are direct (docs/benchmarks.md).
 RELEASE_BUILD := swift build -c release --static-swift-stdlib
 
