@@ -46,7 +46,7 @@ struct StoredLayoutIdentity: Sendable, Hashable {
 
 /// What the catalog holds for a label before it is recomputed.
 struct StoredState: Sendable {
-    /// Input hash by layout.
+    /// Input hash by layout ("" when read for a forced recompute: which layouts are stored).
     var hashes: [LayoutKey: String] = [:]
     /// Where a label of a scene was placed, by layout (absent for a label in no scene).
     var placements: [LayoutKey: ScenePlacement] = [:]
@@ -180,7 +180,7 @@ extension Catalog {
             let names = chunk.map(\.label)
             let records = try records(for: names)
             let computed = Self.compute(chunk, records: records, resolvers: try resolvers(),
-                                        stored: try storedStates(for: names), force: true, settings: settings, engine: engine,
+                                        stored: try storedStates(for: names, force: true), force: true, settings: settings, engine: engine,
                                         scenes: try sceneContext(for: records))
             if let failed = computed.first(where: { $0.failure.map { !tolerated($0) } == true && mustLayOut($0.label) }) {
                 throw failed.failure!
@@ -220,6 +220,11 @@ extension Catalog {
 
     /// Labels are read, laid out and written in chunks of this many.
     static let chunkSize = 2048
+
+    /// A pass over every label starts with a chunk of this many, doubling up to `chunkSize`:
+    /// nothing is laid out before the first chunk is read, so a small one sets the cores to
+    /// work sooner.
+    static let firstChunkSize = 256
 
     /// The queue's change counter: SQLite's AUTOINCREMENT sequence of `recompute_queue`,
     /// which every edit (through labelcat or not) advances through the triggers.
@@ -354,8 +359,10 @@ extension Catalog {
 
     /// Stored input hashes and dependencies of the labels `keys` names. Rows come in label
     /// order (each table's key starts with the label): a label's state is gathered while its
-    /// rows last, and its name made once.
-    func storedStates(for keys: LabelKeys) throws -> [String: StoredState] {
+    /// rows last, and its name made once. For a forced recompute (`force`), which compares no
+    /// hash, only which layouts are stored is read (their hashes are ""): SQLite reads it from
+    /// the key's index alone, not from the rows.
+    func storedStates(for keys: LabelKeys, force: Bool = false) throws -> [String: StoredState] {
         var states: [String: StoredState] = [:]
         states.reserveCapacity(keys.expectedCount)
         /// Adds a label's state gathered from its rows (merged, should its rows come apart).
@@ -365,7 +372,9 @@ extension Catalog {
             merged.merge(state)
             states[label] = merged
         }
-        let hashes = try database.statement("""
+        let hashes = try database.statement(force ? """
+            SELECT label, locale, variant, category, device FROM layouts WHERE \(keys.condition("label"))
+            """ : """
             SELECT label, locale, variant, category, device, input_hash, frame_source, frame_x, frame_y, frame_width, frame_height,
                    frame_reason, scene_findings
             FROM layouts WHERE \(keys.condition("label"))
@@ -385,6 +394,7 @@ extension Catalog {
             let category = hashes.textEquals(3, Self.defaultCategoryName) ? .large : ContentSizeCategory(rawValue: hashes.text(3) ?? "")
             if let known = category {
                 let key = LayoutKey(locale: locale, variant: variant, category: known, device: device)
+                guard !force else { state.hashes[key] = ""; continue }
                 state.hashes[key] = hashes.text(5) ?? ""
                 if let source = hashes.text(6) {
                     state.placements[key] = ScenePlacement(
@@ -415,7 +425,9 @@ extension Catalog {
         return states
     }
 
-    func storedStates(for names: [String]) throws -> [String: StoredState] { try storedStates(for: .names(names)) }
+    func storedStates(for names: [String], force: Bool = false) throws -> [String: StoredState] {
+        try storedStates(for: .names(names), force: force)
+    }
 
     /// `ContentSizeCategory.large.rawValue`, made once.
     private static let defaultCategoryName = ContentSizeCategory.large.rawValue
@@ -781,15 +793,18 @@ extension Catalog {
             if try count.step() { total = count.int(0) }
             count.reset()
         }
-        let page = try database.statement("SELECT name FROM labels WHERE name > ?1\(matches) ORDER BY name LIMIT \(Self.chunkSize)")
+        let page = try database.statement("SELECT name FROM labels WHERE name > ?1\(matches) ORDER BY name LIMIT ?\(bindings.count + 2)")
         var after = ""
         var done = 0
+        var pageSize = Self.firstChunkSize
         let summary = try recompute(chunks: {
-            try page.bind([.text(after)] + bindings)
+            try page.bind([.text(after)] + bindings + [.integer(pageSize)])
             defer { page.reset() }
             var names: [RecomputeItem] = []
+            names.reserveCapacity(pageSize)
             while try page.step() { names.append(RecomputeItem(label: page.text(0) ?? "", locales: nil)) }
             after = names.last?.label ?? after
+            pageSize = min(pageSize * 2, Self.chunkSize)
             return names.isEmpty ? nil : RecomputeChunk(items: names)
         }, force: force, everyLabelInRange: globs.isEmpty, disjoint: true, afterChunk: { _, summary in
             done += summary.labels

@@ -50,14 +50,15 @@ final class ChunkReader: @unchecked Sendable {
     /// Reads a chunk's inputs in one read transaction, so they agree: the records, what is
     /// stored for them (input hashes, dependencies), the resolvers for the tokens, the change
     /// counter, the settings then, and the engine for their default family and font
-    /// substitutes (`engine` itself when they are its own).
-    func read(_ keys: LabelKeys, engine: LayoutEngine) throws -> ChunkInputs {
+    /// substitutes (`engine` itself when they are its own). For a forced recompute, what is
+    /// stored is read without input hashes (none is compared).
+    func read(_ keys: LabelKeys, force: Bool, engine: LayoutEngine) throws -> ChunkInputs {
         try catalog.database.transaction(write: false) {
             try catalog.refreshSettings()
             let counter = try catalog.changeCounter()
             let fonts = catalog.engine.fonts.identity
             let (records, styleKeys) = try catalog.records(for: keys, styles: styles)
-            return ChunkInputs(records: records, styleKeys: styleKeys, stored: try catalog.storedStates(for: keys),
+            return ChunkInputs(records: records, styleKeys: styleKeys, stored: try catalog.storedStates(for: keys, force: force),
                                scenes: try catalog.sceneContext(for: records),
                                resolvers: try catalog.resolvers(counter: counter), counter: counter, settings: catalog.settings,
                                engine: fonts == engine.fonts.identity ? engine : catalog.engine)
@@ -101,8 +102,8 @@ final class ChunkJob: @unchecked Sendable {
         group.enter()
     }
 
-    func read(_ reader: ChunkReader, engine: LayoutEngine) {
-        inputs = Result { try reader.read(keys, engine: engine) }
+    func read(_ reader: ChunkReader, force: Bool, engine: LayoutEngine) {
+        inputs = Result { try reader.read(keys, force: force, engine: engine) }
     }
 
     func compute(force: Bool) {
@@ -137,8 +138,9 @@ final class RecomputePipeline: @unchecked Sendable {
     /// Reads the job's chunk after the jobs started before it, then lays it out after theirs.
     func start(_ job: ChunkJob) {
         reading.async { [self] in
-            job.read(reader, engine: engine)
+            job.read(reader, force: force, engine: engine)
             layingOut.async { [self] in job.compute(force: force) }
         }
     }
 }
+

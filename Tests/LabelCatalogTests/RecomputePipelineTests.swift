@@ -87,6 +87,51 @@ struct RecomputePipelineTests {
         }
     }
 
+    @Test("A pass over every label starts with a small chunk and doubles it up to the chunk size")
+    func chunksStartSmall() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try makeCatalog(in: directory)
+        let count = Catalog.firstChunkSize * 15 + 100 // 256, 512, 1024, 2048 then what is left
+        try catalog.setLabels((0..<count).map { LabelRecord(name: "label.\(100_000 + $0)", text: "Text \($0)", frame: Self.frame) })
+        var done: [Int] = []
+        let summary = try catalog.recomputeAll(matching: [], force: true) { labels, total in
+            #expect(total == count)
+            done.append(labels)
+        }
+        #expect(summary.labels == count)
+        #expect(done == [256, 768, 1792, 3840, 3940])
+        // A drain of the queue claims its chunks the same way.
+        try catalog.database.execute("UPDATE labels SET text = text || '.'")
+        var entries: [Int] = []
+        let drained = try catalog.drainQueue(afterChunk: { finished, _ in entries.append(finished) })
+        #expect(drained.labels == count)
+        #expect(entries == [256, 512, 1024, 2048, 100])
+    }
+
+    @Test("A forced recompute reads only which layouts are stored, and still removes those a label no longer has")
+    func forcedReadsStoredKeys() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try makeCatalog(in: directory)
+        try catalog.setLabels([LabelRecord(name: "L", text: "Hello", texts: ["de": "Hallo"], frame: Self.frame,
+                                           style: JSONObject([("font", .string("{typography.body}"))]))])
+        // Layouts of a text the label does not have, and of no content size category.
+        try catalog.database.withoutTriggers {
+            try catalog.database.execute("""
+                INSERT INTO layouts (label, locale, input_hash, computed_at) VALUES ('L', 'fr', 'x', 'then');
+                INSERT INTO layouts (label, category, input_hash, computed_at) VALUES ('L', 'gigantic', 'x', 'then')
+                """)
+        }
+        let full = try #require(try catalog.storedStates(for: ["L"])["L"])
+        let keys = try #require(try catalog.storedStates(for: ["L"], force: true)["L"])
+        #expect(Set(keys.hashes.keys) == Set(full.hashes.keys) && keys.hashes.values.allSatisfy(\.isEmpty))
+        #expect(full.hashes.values.allSatisfy { !$0.isEmpty })
+        #expect(keys.dependencies == full.dependencies && !keys.dependencies.isEmpty)
+        #expect(keys.strays == full.strays && keys.strays.count == 1)
+        let summary = try catalog.recomputeAll(matching: [], force: true)
+        #expect(summary.written == 2)
+        #expect(try column(catalog.database, "SELECT locale || '/' || category FROM layouts ORDER BY locale", []) == ["/large", "de/large"])
+    }
+
     @Test("A layout read as stored and removed before the write is inserted again")
     func storedRowRemovedMeanwhile() throws {
         let directory = try TemporaryDirectory()
