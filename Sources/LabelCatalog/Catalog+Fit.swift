@@ -21,9 +21,13 @@ public struct FitQuestion: Sendable, Hashable {
     }
 }
 
-/// How the text of a `FitQuestion` fits one label at one content size category.
+/// How the text of a `FitQuestion` fits one label at one content size category: as the
+/// question's variant, or as its worst case (`WorstCase`: the text's format specifiers filled
+/// with the longest values their arguments take), as the label's own texts are checked.
 public struct FitVerdict: Sendable, Hashable {
     public var label: String
+    /// The question's variant, or its worst-case variant (`worst`, `plural.other.worst`).
+    public var variant: String
     public var category: ContentSizeCategory
     public var fits: Bool
     public var linesShown: Int
@@ -70,8 +74,9 @@ extension Catalog {
             self.measuresHeadroom = measuresHeadroom
         }
 
-        /// The verdict for every label showing the key, at every category, ordered by label
-        /// then category.
+        /// The verdict for every label showing the key, at every category, ordered by label,
+        /// then variant (the question's, then its worst case when the text has one for that
+        /// label's arguments), then category.
         public mutating func answer(_ question: FitQuestion) throws(FitError) -> [FitVerdict] {
             let definitions = try labels(showing: question.key)
             var verdicts: [FitVerdict] = []
@@ -82,24 +87,38 @@ extension Catalog {
                 } else {
                     definition.variantTexts[TextKey(locale: question.locale, variant: question.variant)] = question.text
                 }
-                for category in categories {
-                    let subject = LayoutSubject(definition, locale: question.locale, variant: question.variant, category: category)
-                    do {
-                        let layout = try catalog.engine.layout(subject)
-                        var verdict = FitVerdict(label: definition.name, category: category, fits: layout.fits,
-                                                 linesShown: layout.lineCount, linesNeeded: layout.neededLineCount)
-                        if layout.fits {
-                            if measuresHeadroom { verdict.headroom = try catalog.engine.headroom(subject) }
-                        } else {
-                            verdict.fix = try catalog.engine.fix(subject)
-                        }
-                        verdicts.append(verdict)
-                    } catch {
-                        throw .label(name: definition.name, message: "\(error)")
+                var variants = [question.variant]
+                if let worst = WorstCase.variant(of: question.variant),
+                   WorstCase.applies(to: question.text, arguments: definition.arguments) {
+                    variants.append(worst)
+                }
+                for variant in variants {
+                    for category in categories {
+                        verdicts.append(try verdict(definition, locale: question.locale, variant: variant, category: category))
                     }
                 }
             }
             return verdicts
+        }
+
+        /// How a label's text fits at a category: the fix when it does not, the headroom (when
+        /// asked for) when it does.
+        func verdict(_ definition: LabelDefinition, locale: String, variant: String,
+                     category: ContentSizeCategory) throws(FitError) -> FitVerdict {
+            let subject = LayoutSubject(definition, locale: locale, variant: variant, category: category)
+            do {
+                let layout = try catalog.engine.layout(subject)
+                var verdict = FitVerdict(label: definition.name, variant: variant, category: category, fits: layout.fits,
+                                         linesShown: layout.lineCount, linesNeeded: layout.neededLineCount)
+                if layout.fits {
+                    if measuresHeadroom { verdict.headroom = try catalog.engine.headroom(subject) }
+                } else {
+                    verdict.fix = try catalog.engine.fix(subject)
+                }
+                return verdict
+            } catch {
+                throw .label(name: definition.name, message: "\(error)")
+            }
         }
 
         /// The resolved definitions of the labels showing a key (read once per key).
