@@ -19,15 +19,36 @@ public struct FitQuestion: Sendable, Hashable {
         self.text = text
         self.variant = variant
     }
+
+    /// The label showing this text as its own for the locale and variant.
+    func apply(to record: inout LabelRecord) {
+        if variant.isEmpty {
+            if locale.isEmpty { record.text = text } else { record.texts[locale] = text }
+        } else {
+            record.variantTexts[TextKey(locale: locale, variant: variant)] = text
+        }
+    }
+
+    /// The same for a resolved definition.
+    func apply(to definition: inout LabelDefinition) {
+        if variant.isEmpty {
+            if locale.isEmpty { definition.text = text } else { definition.texts[locale] = text }
+        } else {
+            definition.variantTexts[TextKey(locale: locale, variant: variant)] = text
+        }
+    }
 }
 
 /// How the text of a `FitQuestion` fits one label at one content size category: as the
 /// question's variant, or as its worst case (`WorstCase`: the text's format specifiers filled
-/// with the longest values their arguments take), as the label's own texts are checked.
+/// with the longest values their arguments take), as the label's own texts are checked; for a
+/// label of a scene, on each of its devices, in the frame Auto Layout gives it with this text.
 public struct FitVerdict: Sendable, Hashable {
     public var label: String
     /// The question's variant, or its worst-case variant (`worst`, `plural.other.worst`).
     public var variant: String
+    /// The device the label's scene was solved on ("" for a label in no scene).
+    public var device: String
     public var category: ContentSizeCategory
     public var fits: Bool
     public var linesShown: Int
@@ -60,7 +81,8 @@ extension Catalog {
     public struct FitChecker {
         let catalog: Catalog
         var resolver: LabelResolver
-        var labelsByKey: [String: [LabelDefinition]] = [:]
+        var labelsByKey: [String: KeyLabels] = [:]
+        var scenesByKey: [String: SceneContext] = [:]
         /// The categories every answer covers.
         public let categories: [ContentSizeCategory]
         /// Also measure headroom (the largest category that fits) for texts that fit.
@@ -76,40 +98,65 @@ extension Catalog {
 
         /// The verdict for every label showing the key, at every category, ordered by label,
         /// then variant (the question's, then its worst case when the text has one for that
-        /// label's arguments), then category.
+        /// label's arguments), then device (a label of a scene: each of its devices), then
+        /// category.
         public mutating func answer(_ question: FitQuestion) throws(FitError) -> [FitVerdict] {
-            let definitions = try labels(showing: question.key)
+            let labels = try labels(showing: question.key)
             var verdicts: [FitVerdict] = []
-            verdicts.reserveCapacity(definitions.count * categories.count)
-            for var definition in definitions {
-                if question.variant.isEmpty {
-                    if question.locale.isEmpty { definition.text = question.text } else { definition.texts[question.locale] = question.text }
-                } else {
-                    definition.variantTexts[TextKey(locale: question.locale, variant: question.variant)] = question.text
-                }
+            verdicts.reserveCapacity(labels.definitions.count * categories.count)
+            var variantsByLabel: [[String]] = []
+            for definition in labels.definitions {
                 var variants = [question.variant]
                 if let worst = WorstCase.variant(of: question.variant),
                    WorstCase.applies(to: question.text, arguments: definition.arguments) {
                     variants.append(worst)
                 }
-                for variant in variants {
-                    for category in categories {
-                        verdicts.append(try verdict(definition, locale: question.locale, variant: variant, category: category))
+                variantsByLabel.append(variants)
+            }
+            // Every label showing the key shows the text: its scenes are solved with it, on each
+            // of their devices, at each variant and category answered.
+            var devicesByLabel = Array(repeating: [""], count: labels.definitions.count)
+            let scenes = labels.inScene ? try self.scenes(of: labels, key: question.key) : nil
+            if let scenes {
+                var records: [String: LabelRecord] = [:]
+                var keys: [String: [LayoutKey]] = [:]
+                for (index, record) in labels.records.enumerated() where scenes.links[record.name] != nil {
+                    var shown = record
+                    question.apply(to: &shown)
+                    records[record.name] = shown
+                    devicesByLabel[index] = scenes.devices(ofLabel: record.name, settings: catalog.settings)
+                    keys[record.name] = variantsByLabel[index].flatMap { variant in
+                        devicesByLabel[index].flatMap { device in
+                            categories.map { LayoutKey(locale: question.locale, variant: variant, category: $0, device: device) }
+                        }
+                    }
+                }
+                scenes.solve(keys, records: records, resolver: &resolver, engine: catalog.engine)
+            }
+            for (index, var definition) in labels.definitions.enumerated() {
+                question.apply(to: &definition)
+                for variant in variantsByLabel[index] {
+                    for device in devicesByLabel[index] {
+                        for category in categories {
+                            var placed = definition
+                            let key = LayoutKey(locale: question.locale, variant: variant, category: category, device: device)
+                            scenes?.placement(of: definition.name, key: key)?.apply(to: &placed)
+                            verdicts.append(try verdict(placed, key: key))
+                        }
                     }
                 }
             }
             return verdicts
         }
 
-        /// How a label's text fits at a category: the fix when it does not, the headroom (when
-        /// asked for) when it does.
-        func verdict(_ definition: LabelDefinition, locale: String, variant: String,
-                     category: ContentSizeCategory) throws(FitError) -> FitVerdict {
-            let subject = LayoutSubject(definition, locale: locale, variant: variant, category: category)
+        /// How a label's text fits one of its layouts: the fix when it does not, the headroom
+        /// (when asked for) when it does.
+        func verdict(_ definition: LabelDefinition, key: LayoutKey) throws(FitError) -> FitVerdict {
+            let subject = LayoutSubject(definition, locale: key.locale, variant: key.variant, category: key.category)
             do {
                 let layout = try catalog.engine.layout(subject)
-                var verdict = FitVerdict(label: definition.name, variant: variant, category: category, fits: layout.fits,
-                                         linesShown: layout.lineCount, linesNeeded: layout.neededLineCount)
+                var verdict = FitVerdict(label: definition.name, variant: key.variant, device: key.device, category: key.category,
+                                         fits: layout.fits, linesShown: layout.lineCount, linesNeeded: layout.neededLineCount)
                 if layout.fits {
                     if measuresHeadroom { verdict.headroom = try catalog.engine.headroom(subject) }
                 } else {
@@ -121,10 +168,18 @@ extension Catalog {
             }
         }
 
-        /// The resolved definitions of the labels showing a key (read once per key).
-        mutating func labels(showing key: String) throws(FitError) -> [LabelDefinition] {
-            if let known = labelsByKey[key] { return known }
+        /// The labels showing a key: their records and resolved definitions, and whether any
+        /// is in a scene.
+        struct KeyLabels {
+            var records: [LabelRecord] = []
             var definitions: [LabelDefinition] = []
+            var inScene = false
+        }
+
+        /// The labels showing a key, read and resolved once per key.
+        mutating func labels(showing key: String) throws(FitError) -> KeyLabels {
+            if let known = labelsByKey[key] { return known }
+            var labels = KeyLabels()
             var current = ""
             do {
                 let statement = try catalog.database.statement("SELECT name FROM labels WHERE key = ? ORDER BY name")
@@ -134,15 +189,38 @@ extension Catalog {
                 while try statement.step() { names.append(statement.text(0) ?? "") }
                 for name in names {
                     current = name
-                    definitions.append(try resolver.resolve(try catalog.label(named: name)).definition)
+                    let record = try catalog.label(named: name)
+                    labels.records.append(record)
+                    labels.definitions.append(try resolver.resolve(record).definition)
                 }
             } catch {
                 throw .label(name: current, message: "\(error)")
             }
-            guard !definitions.isEmpty else { throw .noLabel(key: key) }
+            guard !labels.definitions.isEmpty else { throw .noLabel(key: key) }
+            labels.inScene = try scenes(of: labels, key: key) != nil
             if labelsByKey.count > 100_000 { labelsByKey.removeAll() }
-            labelsByKey[key] = definitions
-            return definitions
+            labelsByKey[key] = labels
+            return labels
         }
+
+        /// The scenes of a key's labels (nil when none is in a scene), read once while the key
+        /// is among the last `sceneKeysKept` keys in scenes asked about (a scene read back is
+        /// most of its storyboard: they are not all kept).
+        mutating func scenes(of labels: KeyLabels, key: String) throws(FitError) -> SceneContext? {
+            if let known = scenesByKey[key] { return known }
+            let scenes: SceneContext?
+            do {
+                scenes = try catalog.sceneContext(for: Dictionary(labels.records.map { ($0.name, $0) }) { first, _ in first })
+            } catch {
+                throw .label(name: labels.records[0].name, message: "\(error)")
+            }
+            guard let scenes else { return nil }
+            if scenesByKey.count >= Self.sceneKeysKept { scenesByKey.removeAll() }
+            scenesByKey[key] = scenes
+            return scenes
+        }
+
+        /// How many keys' scenes a checker keeps.
+        static let sceneKeysKept = 64
     }
 }

@@ -118,6 +118,25 @@ final class SceneContext: @unchecked Sendable {
         for results in slots.all { for (key, result) in results { solved[key] = result } }
     }
 
+    /// Solves the scenes of `keys`' labels for those layouts, measuring the labels of `records`
+    /// as they are there (texts being tried, not stored) and the scenes' other labels as stored:
+    /// what `placement` then answers for them.
+    func solve(_ keys: [String: [LayoutKey]], records: [String: LabelRecord], resolver: inout LabelResolver, engine: LayoutEngine) {
+        var wanted: [SceneRef: Set<SceneSolveKey>] = [:]
+        for (label, layouts) in keys {
+            guard let link = links[label] else { continue }
+            for key in layouts {
+                wanted[link.scene, default: []].insert(SceneSolveKey(scene: link.scene, device: key.device, locale: key.locale,
+                                                                     variant: key.variant, category: key.category))
+            }
+        }
+        for (scene, sceneKeys) in wanted {
+            for (key, result) in solveScene(scene, keys: sceneKeys, records: records, resolver: &resolver, engine: engine) {
+                solved[key] = result
+            }
+        }
+    }
+
     private func solveScene(_ ref: SceneRef, keys: Set<SceneSolveKey>, records: [String: LabelRecord],
                             resolver: inout LabelResolver, engine: LayoutEngine) -> [(SceneSolveKey, Result<SolvedScene, SceneSolverError>)] {
         guard let entry = entries[ref], case .success(let scene) = entry.scene else { return [] }

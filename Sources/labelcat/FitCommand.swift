@@ -10,11 +10,13 @@ let fitCommand = Command(
     discussion: """
         The text is laid out as the key's text in --locale for every label whose key is \
         TABLE:KEY, at every content size category the catalog keeps (or --category), and again \
-        as its worst case (variant 'worst') when it has format specifiers with one; nothing \
-        is stored. With '-' instead of TABLE:KEY, each line of standard input is a question \
+        as its worst case (variant 'worst') when it has format specifiers with one; a label of \
+        a storyboard or xib scene in the frame Auto Layout gives it with this text, on each of \
+        its devices. Nothing is stored. With '-' instead of TABLE:KEY, each line of standard \
+        input is a question \
         {"key": "TABLE:KEY", "locale": "de", "text": "…", "variant": ""} ("variant" optional) \
         and each answer is one line: {"key", "locale", "fits", "labels": [{"label", "variant", \
-        "category", "fits", "linesShown", "linesNeeded", "fix"}]}, or {"line", "error"} for a \
+        "device", "category", "fits", "linesShown", "linesNeeded", "fix"}]}, or {"line", "error"} for a \
         question that cannot be answered. Exit status: 0 when the text fits (with '-': every \
         question was answered), 1 when it does not fit or cannot be answered, 64 for a usage error.
         """,
@@ -124,6 +126,7 @@ func fitAnswerJSON(_ question: FitQuestion, _ verdicts: [FitVerdict]) -> String 
         writer.beginObject()
         writer.key("label"); writer.string(verdict.label)
         writer.key("variant"); writer.string(verdict.variant)
+        writer.key("device"); writer.string(verdict.device)
         writer.key("category"); writer.string(verdict.category.rawValue)
         writer.key("fits"); writer.bool(verdict.fits)
         writer.key("linesShown"); writer.number(verdict.linesShown)
@@ -138,11 +141,12 @@ func fitAnswerJSON(_ question: FitQuestion, _ verdicts: [FitVerdict]) -> String 
 }
 
 /// `settings.title  large  fits, room 12.5 pt, up to accessibilityLarge` or `… does not fit
-/// (1 of 2 lines): numberOfLines 2 fits; …`; a variant's verdict names it after the category
-/// (`cart.count  large  worst  does not fit …`).
+/// (1 of 2 lines): numberOfLines 2 fits; …`; a variant's verdict names it after the category,
+/// and a scene label's its device (`cart.count  large  worst  on iPhone SE  does not fit …`).
 func fitVerdictText(_ verdict: FitVerdict) -> String {
     let variant = verdict.variant.isEmpty ? "" : "  \(printable(verdict.variant))"
-    let name = "\(printable(verdict.label))  \(verdict.category.rawValue)\(variant)"
+    let device = verdict.device.isEmpty ? "" : "  on \(printable(verdict.device))"
+    let name = "\(printable(verdict.label))  \(verdict.category.rawValue)\(variant)\(device)"
     guard verdict.fits else {
         let fix = verdict.fix.map { ": " + $0.suggestions.joined(separator: "; ") } ?? ""
         return "\(name)  does not fit (\(verdict.linesShown) of \(verdict.linesNeeded) lines)\(fix)"

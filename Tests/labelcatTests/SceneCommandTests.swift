@@ -103,6 +103,27 @@ import TestSupport
         #expect(bad.stderr.contains("unknown device \"iPhone 99\""))
     }
 
+    @Test("fit lays a scene's label out in the frame Auto Layout gives it with the text tried, on each of its devices")
+    func fitInSolvedFrame() throws {
+        let (directory, db) = try Self.imported()
+        _ = directory
+        // The line is pinned on its leading side only: it grows with its text, past the 101
+        // points Interface Builder saved, so a longer German text still shows on its one line.
+        let grows = try CLI.labelcat(db + ["fit", "Welcome:dlv-LB-002.text", "--locale", "de", "--text", "Kostenlose Lieferung"])
+        #expect(grows.status == 0, "\(grows.stdout)\(grows.stderr)")
+        #expect(grows.lines.first?.contains("large  on iPhone SE (3rd generation)  fits") == true, "\(grows.stdout)")
+        // The title's width is the screen's less its margins on each device (in the devices
+        // setting's order): 343 and 408 points.
+        #expect(try CLI.labelcat(db + ["settings", "set", "devices", "iPhone SE (3rd generation),iPhone 16 Pro Max"]).status == 0)
+        let question = #"{"key": "Welcome:ttl-LB-001.text", "locale": "de", "text": "Willkommen in unserem neuen Laden für alles"}"#
+        let answer = try CLI.labelcat(db + ["fit", "-"], stdin: question + "\n")
+        #expect(answer.status == 0, "\(answer.stderr)")
+        let verdicts = try #require(try JSONValue.parse(answer.stdout)["labels"]?.array).compactMap(\.object)
+        #expect(verdicts.map { "\($0["device"]?.string ?? "?") \($0["fits"] == .bool(true))" }
+                == ["iPhone SE (3rd generation) false", "iPhone 16 Pro Max true"], "\(answer.stdout)")
+        #expect(verdicts.first?["fix"]?.object?["width"]?.number.map { $0 > 343 && $0 <= 408 } == true, "\(answer.stdout)")
+    }
+
     @Test("Importing an unchanged storyboard again writes nothing")
     func reimportWritesNothing() throws {
         let (directory, db) = try Self.imported()
