@@ -221,9 +221,9 @@ extension Catalog {
     /// Labels are read, laid out and written in chunks of this many.
     static let chunkSize = 2048
 
-    /// A pass over every label starts with a chunk of this many, doubling up to `chunkSize`:
-    /// nothing is laid out before the first chunk is read, so a small one sets the cores to
-    /// work sooner.
+    /// A recompute's first chunk holds at most this many labels, the next ones twice as many
+    /// as the one before, up to `chunkSize`: nothing is laid out before the first chunk is
+    /// read, so a small one sets the cores to work sooner.
     static let firstChunkSize = 256
 
     /// The queue's change counter: SQLite's AUTOINCREMENT sequence of `recompute_queue`,
@@ -237,22 +237,25 @@ extension Catalog {
     /// read (the change counter moved and its inputs now hash differently) is not written but
     /// queued again, so no stale layout is ever written as fresh.
     ///
-    /// The pipeline (`RecomputePipeline`): chunks come from `nextChunk` until it returns nil.
-    /// Three chunks are in flight: one is read (its labels, tokens and stored state, on a
+    /// The pipeline (`RecomputePipeline`): chunks come from `nextChunk` until it returns nil,
+    /// each of at most the number of labels it is given: `firstChunkSize`, doubling up to
+    /// `chunkSize`. Three chunks are in flight: one is read (its labels, tokens and stored state, on a
     /// read-only connection in one read transaction), the one before is laid out on all cores,
     /// and this thread writes the one before that (with the queue entries it finishes): this
     /// thread only writes. A label of a chunk that one written after it was read also held is
     /// queued again, unless the chunks are `disjoint`. With `everyLabelInRange`, each chunk is
     /// every label from its first to its last name, read by range scans. `afterChunk` gets
     /// each chunk's summary once it is written.
-    func recompute(chunks nextChunk: () throws -> RecomputeChunk?, force: Bool, everyLabelInRange: Bool = false, disjoint: Bool = false,
+    func recompute(chunks nextChunk: (_ size: Int) throws -> RecomputeChunk?, force: Bool, everyLabelInRange: Bool = false, disjoint: Bool = false,
                    afterChunk: (_ chunk: RecomputeChunk, _ summary: RecomputeSummary) throws -> Void = { _, _ in }) throws -> RecomputeSummary {
         var total = RecomputeSummary()
         let pipeline = try RecomputePipeline(of: self, force: force)
         // Oldest first: the one being written, the one on the workers, the one being read.
         var inFlight: [ChunkJob] = []
+        var size = Self.firstChunkSize
         do {
-            while let chunk = try nextChunk() {
+            while let chunk = try nextChunk(size) {
+                size = min(size * 2, Self.chunkSize)
                 let names = chunk.items.map(\.label)
                 let keys = everyLabelInRange ? LabelKeys.range(first: names.first!, last: names.last!) : try keys(of: names)
                 let job = ChunkJob(chunk: chunk, names: names, keys: keys)
@@ -796,15 +799,13 @@ extension Catalog {
         let page = try database.statement("SELECT name FROM labels WHERE name > ?1\(matches) ORDER BY name LIMIT ?\(bindings.count + 2)")
         var after = ""
         var done = 0
-        var pageSize = Self.firstChunkSize
-        let summary = try recompute(chunks: {
-            try page.bind([.text(after)] + bindings + [.integer(pageSize)])
+        let summary = try recompute(chunks: { size in
+            try page.bind([.text(after)] + bindings + [.integer(size)])
             defer { page.reset() }
             var names: [RecomputeItem] = []
-            names.reserveCapacity(pageSize)
+            names.reserveCapacity(size)
             while try page.step() { names.append(RecomputeItem(label: page.text(0) ?? "", locales: nil)) }
             after = names.last?.label ?? after
-            pageSize = min(pageSize * 2, Self.chunkSize)
             return names.isEmpty ? nil : RecomputeChunk(items: names)
         }, force: force, everyLabelInRange: globs.isEmpty, disjoint: true, afterChunk: { _, summary in
             done += summary.labels

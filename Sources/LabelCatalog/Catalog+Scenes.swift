@@ -92,17 +92,14 @@ final class SceneContext: @unchecked Sendable {
     /// cores (a scene's solves on one worker: they share its solver).
     func solve(_ items: [RecomputeItem], records: [String: LabelRecord], resolvers: ResultSlots<LabelResolver>,
                settings: CatalogSettings, engine: LayoutEngine) {
-        var wanted: [SceneRef: Set<SceneSolveKey>] = [:]
+        var layouts: [String: [LayoutKey]] = [:]
         for item in items {
-            guard let link = links[item.label], let record = records[item.label] else { continue }
+            guard links[item.label] != nil, let record = records[item.label] else { continue }
             let locales = item.locales.map { Set($0.flatMap(settings.localesReached(by:))) }
-            for key in Catalog.layoutKeys(of: record, settings: settings) where locales?.contains(key.locale) ?? true {
-                for device in devices(ofLabel: item.label, settings: settings) {
-                    wanted[link.scene, default: []].insert(SceneSolveKey(scene: link.scene, device: device, locale: key.locale,
-                                                                         variant: key.variant, category: key.category))
-                }
-            }
+            layouts[item.label] = Catalog.layoutKeys(texts: settings.textKeys(of: record).filter { locales?.contains($0.locale) ?? true },
+                                                     settings: settings, devices: devices(ofLabel: item.label, settings: settings))
         }
+        let wanted = solves(for: layouts)
         let scenes = wanted.keys.sorted { ($0.file, $0.scene) < ($1.file, $1.scene) }
         guard !scenes.isEmpty else { return }
         let keysByScene = wanted
@@ -122,19 +119,24 @@ final class SceneContext: @unchecked Sendable {
     /// as they are there (texts being tried, not stored) and the scenes' other labels as stored:
     /// what `placement` then answers for them.
     func solve(_ keys: [String: [LayoutKey]], records: [String: LabelRecord], resolver: inout LabelResolver, engine: LayoutEngine) {
-        var wanted: [SceneRef: Set<SceneSolveKey>] = [:]
-        for (label, layouts) in keys {
-            guard let link = links[label] else { continue }
-            for key in layouts {
-                wanted[link.scene, default: []].insert(SceneSolveKey(scene: link.scene, device: key.device, locale: key.locale,
-                                                                     variant: key.variant, category: key.category))
-            }
-        }
-        for (scene, sceneKeys) in wanted {
+        for (scene, sceneKeys) in solves(for: keys) {
             for (key, result) in solveScene(scene, keys: sceneKeys, records: records, resolver: &resolver, engine: engine) {
                 solved[key] = result
             }
         }
+    }
+
+    /// The solves that labels' layouts (each label's, with their devices) need, by scene.
+    private func solves(for layouts: [String: [LayoutKey]]) -> [SceneRef: Set<SceneSolveKey>] {
+        var wanted: [SceneRef: Set<SceneSolveKey>] = [:]
+        for (label, keys) in layouts {
+            guard let link = links[label] else { continue }
+            for key in keys {
+                wanted[link.scene, default: []].insert(SceneSolveKey(scene: link.scene, device: key.device, locale: key.locale,
+                                                                     variant: key.variant, category: key.category))
+            }
+        }
+        return wanted
     }
 
     private func solveScene(_ ref: SceneRef, keys: Set<SceneSolveKey>, records: [String: LabelRecord],

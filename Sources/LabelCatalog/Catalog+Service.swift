@@ -120,8 +120,8 @@ extension Catalog {
     /// to claim, or `beforeClaim` returns false. Entries are claimed up to `claimLimit` at a
     /// time while the workers lay out the chunk before (so reading, laying out and writing
     /// overlap however the queue is fed), expanded into the labels they name that the pass
-    /// has not done, and removed with the chunk that finishes them. Chunks start small and
-    /// double (`firstChunkSize`), as a pass over every label does. `afterChunk` gets each
+    /// has not done, and removed with the chunk that finishes them; a chunk holds as many as
+    /// the pipeline asks for (`firstChunkSize`, doubling). `afterChunk` gets each
     /// chunk written: the number of queue entries it finished, and its summary.
     func drainQueue(claimLimit: Int = chunkSize, beforeClaim: () throws -> Bool = { true },
                     afterChunk: (_ entries: Int, _ summary: RecomputeSummary) throws -> Void = { _, _ in }) throws -> RecomputeSummary {
@@ -129,18 +129,16 @@ extension Catalog {
         var pending: [RecomputeItem] = []
         var pendingIDs: [Int] = []
         var claiming = true
-        var chunkSize = Self.firstChunkSize
-        return try recompute(chunks: {
-            while claiming, pending.count < chunkSize {
-                let claimed = try beforeClaim() ? try claim(limit: min(claimLimit, chunkSize)) : []
+        return try recompute(chunks: { size in
+            while claiming, pending.count < size {
+                let claimed = try beforeClaim() ? try claim(limit: min(claimLimit, size)) : []
                 guard !claimed.isEmpty else { claiming = false; break }
                 pending += try database.transaction(write: false) { try pass.items(for: claimed, expand: expand) }
                 pendingIDs += claimed.map(\.id)
             }
             guard !pending.isEmpty || !pendingIDs.isEmpty else { return nil }
-            let items = Array(pending.prefix(chunkSize))
+            let items = Array(pending.prefix(size))
             pending.removeFirst(items.count)
-            chunkSize = min(chunkSize * 2, Self.chunkSize)
             guard pending.isEmpty else { return RecomputeChunk(items: items) }
             defer { pendingIDs = [] }
             return RecomputeChunk(items: items, queueIDs: pendingIDs)

@@ -13,11 +13,10 @@ let fitCommand = Command(
         as its worst case (variant 'worst') when it has format specifiers with one; a label of \
         a storyboard or xib scene in the frame Auto Layout gives it with this text, on each of \
         its devices. Nothing is stored. With '-' instead of TABLE:KEY, each line of standard \
-        input is a question \
-        {"key": "TABLE:KEY", "locale": "de", "text": "…", "variant": ""} ("variant" optional) \
-        and each answer is one line: {"key", "locale", "fits", "labels": [{"label", "variant", \
-        "device", "category", "fits", "linesShown", "linesNeeded", "fix"}]}, or {"line", "error"} for a \
-        question that cannot be answered. Exit status: 0 when the text fits (with '-': every \
+        input is a question {"key": "TABLE:KEY", "locale": "de", "text": "…", "variant": ""} \
+        ("variant" optional) and each answer is one line: {"key", "locale", "fits", "labels": \
+        [{"label", "variant", "device", "category", "fits", "linesShown", "linesNeeded", \
+        "fix"}]}, or {"line", "error"} for a question that cannot be answered. Exit status: 0 when the text fits (with '-': every \
         question was answered), 1 when it does not fit or cannot be answered, 64 for a usage error.
         """,
     arguments: [ArgumentSpec(name: "key", help: "TABLE:KEY, or '-' for NDJSON questions on standard input.")],

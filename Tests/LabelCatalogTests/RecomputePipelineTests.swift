@@ -178,13 +178,13 @@ struct RecomputePipelineTests {
         try catalog.setLabels(["A", "B", "C"].map { LabelRecord(name: $0, text: "Text \($0)", frame: Self.frame) })
         try catalog.database.execute("DELETE FROM recompute_queue")
         var chunks = [["A", "B"], ["B", "C"]].map { RecomputeChunk(items: $0.map { RecomputeItem(label: $0, locales: nil) }) }
-        let summary = try catalog.recompute(chunks: { chunks.isEmpty ? nil : chunks.removeFirst() }, force: true)
+        let summary = try catalog.recompute(chunks: { _ in chunks.isEmpty ? nil : chunks.removeFirst() }, force: true)
         #expect(summary.labels == 3)
         #expect(summary.requeued == 1)
         #expect(try column(catalog.database, "SELECT name FROM recompute_queue", []) == ["B"])
         // Chunks that share no label are written whole.
         chunks = [["A"], ["B"], ["C"]].map { RecomputeChunk(items: $0.map { RecomputeItem(label: $0, locales: nil) }) }
-        let disjoint = try catalog.recompute(chunks: { chunks.isEmpty ? nil : chunks.removeFirst() }, force: true, disjoint: true)
+        let disjoint = try catalog.recompute(chunks: { _ in chunks.isEmpty ? nil : chunks.removeFirst() }, force: true, disjoint: true)
         #expect(disjoint.labels == 3 && disjoint.requeued == 0)
     }
 
