@@ -242,7 +242,7 @@ extension LabelDefinition {
         guard font.size.isFinite, font.size >= 0.01, font.size <= 10_000 else {
             throw .invalidField(field: "font.size", message: "must be 0.01–10000, got \(formatNumber(font.size))")
         }
-        for field in LabelField.all { try field.checkBounds(of: self) }
+        for field in LabelField.bounded { try field.checkBounds(of: self) }
         guard letterSpacing >= -font.size else {
             throw .invalidField(field: "letterSpacing", message: "must be at least −font.size (\(formatNumber(-font.size))): letter spacing takes away at most one em per grapheme, got \(formatNumber(letterSpacing))")
         }

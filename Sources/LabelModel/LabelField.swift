@@ -30,6 +30,8 @@ public final class LabelField: Sendable {
     let precedesFrame: Bool
     let jsonKey: StaticString
     let access: Access
+    /// Whether `checkBounds(of:)` has anything to check (a number, insets or priorities).
+    let hasBounds: Bool
 
     /// A `label set` option: its name without the dashes, the placeholder of its value and its
     /// help. Two fields may share one option (`--autoshrink` sets `adjustsFontSizeToFitWidth`
@@ -123,6 +125,10 @@ public final class LabelField: Sendable {
         self.key = key.description
         self.column = column
         self.access = access
+        hasBounds = switch access {
+        case .integer, .number, .insets, .priorities: true
+        case .enumeration, .bool, .color, .text, .font, .arguments, .device: false
+        }
         tokenTypes = tokens
         self.option = option
         self.summary = summary
@@ -263,6 +269,9 @@ extension LabelField {
                    omittedAtDefault: true),
     ]
 
+    /// The fields `checkBounds(of:)` checks, in `all`'s order.
+    static let bounded = all.filter(\.hasBounds)
+
     /// The fields written before `frame`, and after it, in the canonical JSON.
     package static let beforeFrame = all.filter(\.precedesFrame)
     package static let afterFrame = all.filter { !$0.precedesFrame }
@@ -390,6 +399,9 @@ extension LabelField {
             }
         case .insets:
             let insets = definition.contentInsets
+            func isValid(_ value: Double) -> Bool { value.isFinite && value >= 0 && value <= LabelDefinition.maximumLength }
+            // Checked as a whole first: building the sides to name the wrong one costs more than the check.
+            guard !(isValid(insets.top) && isValid(insets.left) && isValid(insets.bottom) && isValid(insets.right)) else { return }
             for (side, value) in [("top", insets.top), ("left", insets.left), ("bottom", insets.bottom), ("right", insets.right)] {
                 guard value.isFinite, value >= 0, value <= LabelDefinition.maximumLength else {
                     throw .invalidField(field: "\(key).\(side)", message: "must be a finite number from 0 to \(formatNumber(LabelDefinition.maximumLength)), got \(formatNumber(value))")
@@ -397,8 +409,10 @@ extension LabelField {
             }
         case .priorities(let accessor):
             let priorities = accessor.get(definition)
+            func isValid(_ priority: Priority) -> Bool { priority.rawValue >= 1 && priority.rawValue <= 1000 }
+            guard !(isValid(priorities.horizontal) && isValid(priorities.vertical)) else { return }
             for (axis, value) in [("horizontal", priorities.horizontal), ("vertical", priorities.vertical)] {
-                guard value.rawValue >= 1, value.rawValue <= 1000 else {
+                guard isValid(value) else {
                     throw .invalidField(field: "\(key).\(axis)", message: "must be a priority from 1 to 1000, got \(value)")
                 }
             }
