@@ -44,21 +44,39 @@ struct StoredLayoutIdentity: Sendable, Hashable {
     var device: String = ""
 }
 
+/// One layout row a label has stored: its key, input hash ("" when read for a forced
+/// recompute: only which layouts are stored) and, for a label of a scene, where it was placed.
+struct StoredLayoutState: Sendable {
+    var key: LayoutKey
+    var hash: String
+    var placement: ScenePlacement?
+}
+
 /// What the catalog holds for a label before it is recomputed.
 struct StoredState: Sendable {
-    /// Input hash by layout ("" when read for a forced recompute: which layouts are stored).
-    var hashes: [LayoutKey: String] = [:]
-    /// Where a label of a scene was placed, by layout (absent for a label in no scene).
-    var placements: [LayoutKey: ScenePlacement] = [:]
+    /// Its layouts, a few per label: found by comparing keys, which costs less than hashing
+    /// them into a dictionary per label (and each key is there once).
+    var layouts: [StoredLayoutState] = []
     /// Rows whose category names no content size category (edited in by hand): removed.
     var strays: [StoredLayoutIdentity] = []
     /// Its dependencies, sorted.
     var dependencies: [String] = []
 
-    /// Adds what `other` holds of the same label (read from another table, or later rows).
+    /// The stored layout of `key`, if any.
+    func layout(_ key: LayoutKey) -> StoredLayoutState? {
+        layouts.first { $0.key == key }
+    }
+
+    /// Adds what `other` holds of the same label (read from another table, or later rows); a
+    /// layout in both is `other`'s.
     mutating func merge(_ other: StoredState) {
-        if hashes.isEmpty { hashes = other.hashes } else { hashes.merge(other.hashes) { $1 } }
-        if placements.isEmpty { placements = other.placements } else { placements.merge(other.placements) { $1 } }
+        if layouts.isEmpty {
+            layouts = other.layouts
+        } else {
+            for layout in other.layouts {
+                if let index = layouts.firstIndex(where: { $0.key == layout.key }) { layouts[index] = layout } else { layouts.append(layout) }
+            }
+        }
         strays += other.strays
         dependencies = dependencies.isEmpty ? other.dependencies : (dependencies + other.dependencies).sorted()
     }
@@ -324,6 +342,8 @@ extension Catalog {
     func records(for keys: LabelKeys, styles: StyleTable?) throws -> (records: [String: LabelRecord], styleKeys: [String: StyleColumns]) {
         var records: [String: LabelRecord] = [:]
         var styleKeys: [String: StyleColumns] = [:]
+        records.reserveCapacity(keys.expectedCount)
+        if styles != nil { styleKeys.reserveCapacity(keys.expectedCount) }
         let statement = try database.statement("SELECT \(Self.labelColumns) FROM labels WHERE \(keys.condition("name"))")
         try statement.bind(keys.bindings)
         while try statement.step() {
@@ -390,20 +410,20 @@ extension Catalog {
                 store(state, of: label)
                 label = hashes.text(0) ?? ""
                 state = StoredState()
-                state.hashes.reserveCapacity(4) // a label's few layouts, without growing
+                state.layouts.reserveCapacity(4) // a label's few layouts, without growing
             }
             let locale = hashes.text(1) ?? "", variant = hashes.text(2) ?? "", device = hashes.text(4) ?? ""
             // Nearly every row is at the default category: known without parsing.
             let category = hashes.textEquals(3, Self.defaultCategoryName) ? .large : ContentSizeCategory(rawValue: hashes.text(3) ?? "")
             if let known = category {
                 let key = LayoutKey(locale: locale, variant: variant, category: known, device: device)
-                guard !force else { state.hashes[key] = ""; continue }
-                state.hashes[key] = hashes.text(5) ?? ""
-                if let source = hashes.text(6) {
-                    state.placements[key] = ScenePlacement(
-                        device: device, frame: Rect(x: hashes.double(7), y: hashes.double(8), width: hashes.double(9), height: hashes.double(10)),
-                        source: source, reason: hashes.text(11), findings: hashes.text(12))
+                guard !force else { state.layouts.append(StoredLayoutState(key: key, hash: "")); continue }
+                let placement = hashes.text(6).map { source in
+                    ScenePlacement(device: device, frame: Rect(x: hashes.double(7), y: hashes.double(8), width: hashes.double(9),
+                                                               height: hashes.double(10)),
+                                   source: source, reason: hashes.text(11), findings: hashes.text(12))
                 }
+                state.layouts.append(StoredLayoutState(key: key, hash: hashes.text(5) ?? "", placement: placement))
             } else {
                 state.strays.append(StoredLayoutIdentity(locale: locale, variant: variant, category: hashes.text(3) ?? "", device: device))
             }
@@ -421,6 +441,7 @@ extension Catalog {
                 guard !label.isEmpty else { index = nil; continue } // no label has that name
                 if states[label] == nil { states[label] = StoredState() } // a label with no layouts stored
                 index = states.index(forKey: label)
+                states.values[index!].dependencies.reserveCapacity(4) // a label's few tokens, without growing
             }
             states.values[index!].dependencies.append(dependencies.text(1) ?? "")
         }
@@ -458,17 +479,17 @@ extension Catalog {
             }
         }
         LabelResolver.share(resolvers, count: workers)
-        var computed = slots.all
+        var computed = slots.takeAll()
         guard computed.contains(where: { $0.failure != nil }) else { return computed }
         let resolver = resolvers.take(0)
         defer { resolvers.set(0, resolver) }
         var hasher = LayoutHasher(engine: engine)
         for index in computed.indices {
             guard let failure = computed[index].failure, let record = records[computed[index].label] else { continue }
-            let storedHashes = stored[record.name]?.hashes ?? [:]
+            let storedState = stored[record.name] ?? StoredState()
             for key in computed[index].failedKeys {
                 let hash = hasher.failureHash(record, key: key, tokens: resolver.tokens)
-                if !force, storedHashes[key] == hash {
+                if !force, storedState.layout(key)?.hash == hash {
                     computed[index].unchanged += 1
                 } else {
                     computed[index].rows.append(LayoutRow(label: record.name, key: key, error: failure.description,
@@ -515,7 +536,11 @@ extension Catalog {
         let keys = layoutKeys(texts: texts, settings: settings, devices: devices)
         // A label has a few layouts: comparing keys costs less than hashing them, up to a point.
         let current = keys.count > 32 ? Set(keys) : nil
-        result.removed = stored.hashes.keys.filter { !(current?.contains($0) ?? keys.contains($0)) && isWanted($0.locale) }.sorted()
+        var removed: [LayoutKey] = []
+        for layout in stored.layouts where !(current?.contains(layout.key) ?? keys.contains(layout.key)) && isWanted(layout.key.locale) {
+            removed.append(layout.key)
+        }
+        result.removed = removed.sorted()
             .map { StoredLayoutIdentity(locale: $0.locale, variant: $0.variant, category: $0.category.rawValue, device: $0.device) }
             + stored.strays
         do throws(CatalogError) {
@@ -578,7 +603,7 @@ extension Catalog {
                     }
                     if hash == nil { hash = try inputHash(textKey) }
                     guard wanted else { continue }
-                    if stored.hashes[key] == hash, stored.placements[key] == placement?.stored {
+                    if let layout = stored.layout(key), layout.hash == hash, layout.placement == placement?.stored {
                         result.unchanged += 1
                     } else {
                         result.rows.append(row(try layOut(definition, key, inputHash: hash), hash: hash!)) // hashed already
@@ -668,63 +693,65 @@ extension Catalog {
         let requeue = try database.statement("INSERT INTO recompute_queue (kind, name) VALUES ('label', ?)")
         let remove = try database.statement("DELETE FROM layouts WHERE label = ? AND locale = ? AND variant = ? AND category = ? AND device = ?")
         let exists = try database.statement("SELECT 1 FROM labels WHERE name = ?")
-        for item in computed {
-            guard item.exists else {
-                try exists.bind([.text(item.label)])
+        // Items are read in place (`pointee`): a copy of one would retain each of its members.
+        try computed.withUnsafeBufferPointer { items in for index in items.indices {
+            let item = items.baseAddress! + index
+            guard item.pointee.exists else {
+                try exists.bind([.text(item.pointee.label)])
                 let createdSince = try exists.step()
                 exists.reset()
                 if createdSince {
-                    try requeue.run(.text(item.label))
+                    try requeue.run(.text(item.pointee.label))
                     summary.requeued += 1
                     continue
                 }
                 for table in ["layouts", "label_texts", "label_dependencies", "scene_labels"] {
-                    try database.statement("DELETE FROM \(table) WHERE label = ?").run(.text(item.label))
+                    try database.statement("DELETE FROM \(table) WHERE label = ?").run(.text(item.pointee.label))
                 }
                 continue
             }
-            if requeueing.contains(item.label) {
-                try requeue.run(.text(item.label))
+            if requeueing.contains(item.pointee.label) {
+                try requeue.run(.text(item.pointee.label))
                 summary.requeued += 1
                 continue
             }
             if check != nil {
-                guard let current = try? label(named: item.label) else { continue } // removed meanwhile
+                guard let current = try? label(named: item.pointee.label) else { continue } // removed meanwhile
                 let hash = (try? check!.resolve(current))
                     .flatMap { try? Self.snapshotHash(current, definition: $0.definition, settings: settings, engine: engine) } ?? ""
-                if hash != item.snapshotHash {
-                    try requeue.run(.text(item.label))
+                if hash != item.pointee.snapshotHash {
+                    try requeue.run(.text(item.pointee.label))
                     summary.requeued += 1
                     continue
                 }
             }
             summary.labels += 1
-            for row in item.rows {
+            for row in item.pointee.rows {
                 pending.append(row)
                 if pending.count == batch {
                     try upsertBatch.run(pending[...])
                     pending.removeAll(keepingCapacity: true)
                 }
             }
-            for row in item.removed {
-                try remove.run(.text(item.label), .text(row.locale), .text(row.variant), .text(row.category), .text(row.device))
+            for row in item.pointee.removed {
+                try remove.run(.text(item.pointee.label), .text(row.locale), .text(row.variant), .text(row.category), .text(row.device))
             }
-            for path in item.fontPaths where !knownFontPaths.contains(path) {
+            for path in item.pointee.fontPaths where !knownFontPaths.contains(path) {
                 try database.statement("INSERT OR IGNORE INTO layout_font_files (path) VALUES (?)").run(.text(path))
                 knownFontPaths.insert(path)
             }
             if check != nil {
                 // The catalog changed since the chunk was read: what was stored then may not be now.
-                try clearDependencies.run(.text(item.label))
-                try addDependencies(item.dependencies, of: item.label)
-            } else if !item.dependencyChanges.isEmpty {
-                for token in item.dependencyChanges.removed { try removeDependency.run(.text(item.label), .text(token)) }
-                try addDependencies(item.dependencyChanges.added, of: item.label)
+                try clearDependencies.run(.text(item.pointee.label))
+                try addDependencies(item.pointee.dependencies, of: item.pointee.label)
+            } else if !item.pointee.dependencyChanges.isEmpty {
+                for token in item.pointee.dependencyChanges.removed { try removeDependency.run(.text(item.pointee.label), .text(token)) }
+                try addDependencies(item.pointee.dependencyChanges.added, of: item.pointee.label)
             }
-            summary.written += item.rows.count
-            summary.unchanged += item.unchanged
-            if item.failed { summary.failed += 1 }
-        }
+            summary.written += item.pointee.rows.count
+            summary.unchanged += item.pointee.unchanged
+            if item.pointee.failed { summary.failed += 1 }
+        } }
         for row in pending.indices { try upsert.run(pending[row...row]) }
         return summary
     }

@@ -112,7 +112,7 @@ final class SceneContext: @unchecked Sendable {
                                             engine: engine))
             }
         }
-        for results in slots.all { for (key, result) in results { solved[key] = result } }
+        for results in slots.takeAll() { for (key, result) in results { solved[key] = result } }
     }
 
     /// Solves the scenes of `keys`' labels for those layouts, measuring the labels of `records`

@@ -23,16 +23,21 @@ package final class ResultSlots<Value>: @unchecked Sendable {
         slots.deallocate()
     }
 
-    /// Moves a slot's value out (so the worker mutates it without copying).
+    /// Moves a slot's value out, leaving it empty (so the worker mutates it without copying:
+    /// a copy would retain each of its references, and emptying the slot release them again).
     func take(_ index: Int) -> Value {
-        defer { slots[index] = nil }
-        return slots[index]!
+        let slot = slots.baseAddress! + index
+        let value = slot.move()!
+        slot.initialize(to: nil)
+        return value
     }
 
     package func set(_ index: Int, _ value: Value) { slots[index] = value }
 
-    /// Every slot's value; call when no worker is writing.
-    package var all: [Value] { slots.map { $0! } }
+    /// Moves every slot's value out; call when no worker is writing.
+    package func takeAll() -> [Value] {
+        (0..<slots.count).map(take)
+    }
 }
 
 /// The read side of a recompute: a read-only connection to the catalog, whose workers'

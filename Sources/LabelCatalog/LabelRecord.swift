@@ -233,19 +233,25 @@ struct ResolvedLabel {
     var style: ResolvedStyle
 }
 
-/// What a style (a label's style fields against the tokens) resolves to, besides the definition.
-struct ResolvedStyle: Sendable {
+/// What a style (a label's style fields against the tokens) resolves to: the definition every
+/// label of the style starts from, and what follows from the style alone. Shared, not copied:
+/// each label of the style and each worker's resolver hold the one instance (a copy of its
+/// members would retain each of them).
+final class ResolvedStyle: Sendable {
+    /// The resolved definition of the style alone (a label puts its name, texts and frame in).
+    let template: LabelDefinition
     /// Every token read to resolve it.
-    var dependencies: Set<String>
+    let dependencies: Set<String>
     /// The same, sorted (as `label_dependencies` is compared and written).
-    var sortedDependencies: [String]
+    let sortedDependencies: [String]
     /// The font files it names by path (their identity is part of the environment).
-    var fontPaths: [String]
+    let fontPaths: [String]
     /// Its fields as the input hash takes them: each label's hash then walks only its name,
     /// text and frame.
-    var hashWords: StyleHashWords
+    let hashWords: StyleHashWords
 
     init(dependencies: Set<String>, definition: LabelDefinition) {
+        template = definition
         self.dependencies = dependencies
         sortedDependencies = dependencies.sorted()
         fontPaths = definition.font.families.filter(FontLibrary.isFontPath)
@@ -258,9 +264,9 @@ struct ResolvedStyle: Sendable {
 /// style once; each label then only adds its name, texts and frame.
 public struct LabelResolver: Sendable {
     public private(set) var tokens: TokenSet
-    private var styles: [JSONObject: (template: LabelDefinition, style: ResolvedStyle)] = [:]
+    private var styles: [JSONObject: ResolvedStyle] = [:]
     /// The same, by the style's columns (a key that costs less to look up than the style).
-    private var stylesByColumns: [StyleColumns: (template: LabelDefinition, style: ResolvedStyle)] = [:]
+    private var stylesByColumns: [StyleColumns: ResolvedStyle] = [:]
     /// The field values read from tokens, shared by styles (a new style resolves only the rest).
     private var fields = FieldResolutions()
     /// The styles resolved since the resolver was last shared (`share`).
@@ -288,22 +294,23 @@ public struct LabelResolver: Sendable {
             addedColumns.removeAll()
             fields = FieldResolutions()
         }
-        let cached: (template: LabelDefinition, style: ResolvedStyle)
+        // A style is known by its columns' bytes when it was read with them (hashing those costs
+        // a fraction of hashing its JSON), else by its JSON.
+        let cached: ResolvedStyle
         if let columns, let known = stylesByColumns[columns] {
             cached = known
+        } else if columns == nil, let known = styles[record.style] {
+            cached = known
         } else {
-            if let known = styles[record.style] {
-                cached = known
-            } else {
-                let probe = LabelRecord(name: "style", frame: .zero, style: record.style)
-                guard let resolved = try? probe.resolve(tokens: tokens, known: &fields) else { return try slowly(record) }
-                cached = (resolved.definition, ResolvedStyle(dependencies: resolved.dependencies, definition: resolved.definition))
-                styles[record.style] = cached
-                added.append(record.style)
-            }
+            let probe = LabelRecord(name: "style", frame: .zero, style: record.style)
+            guard let resolved = try? probe.resolve(tokens: tokens, known: &fields) else { return try slowly(record) }
+            cached = ResolvedStyle(dependencies: resolved.dependencies, definition: resolved.definition)
             if let columns {
                 stylesByColumns[columns] = cached
                 addedColumns.append(columns)
+            } else {
+                styles[record.style] = cached
+                added.append(record.style)
             }
         }
         var definition = cached.template
@@ -325,7 +332,7 @@ public struct LabelResolver: Sendable {
             && record.variantTexts.allSatisfy { $0.value.utf8.count <= limit && !$0.key.variant.utf8.contains(0) }
         // Anything unusual goes the long way, for its precise error message.
         guard valid else { return try slowly(record) }
-        return ResolvedLabel(definition: definition, style: cached.style)
+        return ResolvedLabel(definition: definition, style: cached)
     }
 
     /// Gives the first `count` resolvers of `resolvers` (against the same tokens) the styles

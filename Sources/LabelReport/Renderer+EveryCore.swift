@@ -11,6 +11,6 @@ extension Renderer {
             var renderer: Renderer?
             while let index = claimed.next() { outcomes.set(index, draw(jobs[index], &renderer)) }
         }
-        return outcomes.all
+        return outcomes.takeAll()
     }
 }

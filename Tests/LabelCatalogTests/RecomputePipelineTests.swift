@@ -123,8 +123,8 @@ struct RecomputePipelineTests {
         }
         let full = try #require(try catalog.storedStates(for: ["L"])["L"])
         let keys = try #require(try catalog.storedStates(for: ["L"], force: true)["L"])
-        #expect(Set(keys.hashes.keys) == Set(full.hashes.keys) && keys.hashes.values.allSatisfy(\.isEmpty))
-        #expect(full.hashes.values.allSatisfy { !$0.isEmpty })
+        #expect(keys.layouts.map(\.key) == full.layouts.map(\.key) && keys.layouts.allSatisfy(\.hash.isEmpty))
+        #expect(full.layouts.count == 3 && full.layouts.allSatisfy { !$0.hash.isEmpty })
         #expect(keys.dependencies == full.dependencies && !keys.dependencies.isEmpty)
         #expect(keys.strays == full.strays && keys.strays.count == 1)
         let summary = try catalog.recomputeAll(matching: [], force: true)
