@@ -649,6 +649,7 @@ extension Catalog {
                     // A claim takes entries in id order: its ids run on without gaps, mostly.
                     let delete = try database.statement("DELETE FROM recompute_queue WHERE id BETWEEN ? AND ?")
                     for run in Self.runs(of: queueIDs) { try delete.run(.integer(run.lowerBound), .integer(run.upperBound)) }
+                    try finishClaims()
                 }
             }
             return summary

@@ -30,20 +30,38 @@ struct RecomputePass {
     /// What `entries` still ask of this pass: the items `expand` makes of them, less what the
     /// pass did for entries older than it. Records the result as done.
     mutating func items(for entries: [QueueEntry], expand: ([QueueEntry]) throws -> [RecomputeItem]) rethrows -> [RecomputeItem] {
-        let older = entries.filter { $0.id <= startCounter }
-        let newer = entries.filter { $0.id > startCounter }
-        let result: [RecomputeItem]
-        if older.isEmpty || newer.isEmpty {
-            // The usual case: `expand` gives each label once, in name order, as the result is.
-            result = newer.isEmpty ? try expand(older).filter { !isDone($0) } : try expand(newer)
-        } else {
-            var items: [String: Set<String>?] = [:]
-            for item in try expand(older) where !isDone(item) { Self.merge(item, into: &items) }
-            for item in try expand(newer) { Self.merge(item, into: &items) }
-            result = items.keys.sorted().map { RecomputeItem(label: $0, locales: items[$0]!) }
+        let olderCount = entries.count { $0.id <= startCounter }
+        // The usual cases, all older or all newer: `expand` gives each label once, in name order,
+        // as the result is.
+        if olderCount == entries.count {
+            var result = try expand(entries)
+            result.removeAll { !markDone($0) }
+            return result
         }
-        for item in result { Self.merge(item, into: &done) }
+        if olderCount == 0 {
+            let result = try expand(entries)
+            for item in result { _ = markDone(item) }
+            return result
+        }
+        var items: [String: Set<String>?] = [:]
+        for item in try expand(entries.filter { $0.id <= startCounter }) where !isDone(item) { Self.merge(item, into: &items) }
+        for item in try expand(entries.filter { $0.id > startCounter }) { Self.merge(item, into: &items) }
+        let result = items.keys.sorted().map { RecomputeItem(label: $0, locales: items[$0]!) }
+        for item in result { _ = markDone(item) }
         return result
+    }
+
+    /// Records `item` as done by the pass; whether it asked for anything the pass had not done.
+    /// An item of every locale (the usual one) costs one lookup.
+    private mutating func markDone(_ item: RecomputeItem) -> Bool {
+        guard item.locales == nil else {
+            let wasDone = isDone(item)
+            Self.merge(item, into: &done)
+            return !wasDone
+        }
+        let everyLocale: Set<String>? = nil
+        if case .some(.none) = done.updateValue(everyLocale, forKey: item.label) { return false } // done already
+        return true
     }
 
     private func isDone(_ item: RecomputeItem) -> Bool {
@@ -145,25 +163,48 @@ extension Catalog {
         }, force: false, afterChunk: { chunk, summary in try afterChunk(chunk.queueIDs.count, summary) })
     }
 
-    /// Claims up to `limit` unclaimed entries for this process, oldest first.
+    /// Claims up to `limit` unclaimed entries for this process, oldest first. A claim is a row of
+    /// `recompute_claims` per run of entries taken: the ids from its first entry to its last.
+    /// The unclaimed entries are read between the claims held (few: the chunks in flight), so
+    /// no claimed entry is read or written.
     func claim(limit: Int) throws -> [QueueEntry] {
         try database.transaction {
-            let unclaimed = try database.statement(
-                "SELECT id, kind, name, locale FROM recompute_queue WHERE claimed_by IS NULL ORDER BY id LIMIT ?")
-            defer { unclaimed.reset() }
-            try unclaimed.bind([.integer(limit)])
+            var held: [ClosedRange<Int>] = []
+            let claims = try database.statement("SELECT first_id, last_id FROM recompute_claims ORDER BY first_id")
+            while try claims.step() { held.append(claims.int(0)...max(claims.int(0), claims.int(1))) }
+            claims.reset()
+            let between = try database.statement("SELECT id, kind, name, locale FROM recompute_queue WHERE id > ? AND id < ? ORDER BY id LIMIT ?")
+            defer { between.reset() }
             var entries: [QueueEntry] = []
-            while try unclaimed.step() {
-                entries.append(QueueEntry(id: unclaimed.int(0), kind: unclaimed.text(1) ?? "", name: unclaimed.text(2) ?? "",
-                                          locale: unclaimed.text(3)))
+            var taken: [ClosedRange<Int>] = []
+            var after = Int.min
+            for index in 0...held.count where entries.count < limit {
+                let before = index < held.count ? held[index].lowerBound : Int.max
+                try between.bind([.integer(after), .integer(before), .integer(limit - entries.count)])
+                let start = entries.count
+                while try between.step() {
+                    entries.append(QueueEntry(id: between.int(0), kind: between.text(1) ?? "", name: between.text(2) ?? "",
+                                              locale: between.text(3)))
+                }
+                between.reset()
+                if entries.count > start { taken.append(entries[start].id...entries[entries.count - 1].id) }
+                if index < held.count { after = max(after, held[index].upperBound) }
             }
-            guard let first = entries.first, let last = entries.last else { return [] }
-            // In this transaction the unclaimed entries from the first to the last are those read.
-            try database.statement("""
-                UPDATE recompute_queue SET claimed_by = ?1, claimed_at = ?2 WHERE claimed_by IS NULL AND id BETWEEN ?3 AND ?4
-                """).run(.integer(Int(getpid())), .real(Self.wallSeconds()), .integer(first.id), .integer(last.id))
+            let insert = try database.statement("INSERT INTO recompute_claims (first_id, last_id, claimed_by, claimed_at) VALUES (?, ?, ?, ?)")
+            let now = Self.wallSeconds()
+            for range in taken {
+                try insert.run(.integer(range.lowerBound), .integer(range.upperBound), .integer(Int(getpid())), .real(now))
+            }
             return entries
         }
+    }
+
+    /// Removes this process's claims whose entries are all gone (written and deleted).
+    func finishClaims() throws {
+        try database.statement("""
+            DELETE FROM recompute_claims
+            WHERE claimed_by = ? AND NOT EXISTS (SELECT 1 FROM recompute_queue WHERE id BETWEEN first_id AND last_id)
+            """).run(.integer(Int(getpid())))
     }
 
     /// Frees the claims of processes that are gone (a killed service) or older than the lease.
@@ -179,24 +220,22 @@ extension Catalog {
     /// Gives back the queue entries a process claimed, for another pass to claim.
     func releaseClaims(of owner: Int) throws {
         try database.transaction {
-            try database.statement("UPDATE recompute_queue SET claimed_by = NULL, claimed_at = NULL WHERE claimed_by = ?")
-                .run(.integer(owner))
+            try database.statement("DELETE FROM recompute_claims WHERE claimed_by = ?").run(.integer(owner))
         }
     }
 
     func releaseAbandonedClaims() throws {
-        let statement = try database.statement("SELECT DISTINCT claimed_by FROM recompute_queue WHERE claimed_by IS NOT NULL")
+        let statement = try database.statement("SELECT DISTINCT claimed_by FROM recompute_claims")
         var owners: [Int] = []
         while try statement.step() { owners.append(statement.int(0)) }
         let me = Int(getpid())
         let gone = owners.filter { $0 != me && kill(pid_t($0), 0) != 0 && errno == ESRCH }
         let oldest = Self.wallSeconds() - Self.claimLeaseSeconds
-        let hasExpired = (try database.scalarInt("SELECT count(*) FROM recompute_queue WHERE claimed_at < ?", .real(oldest)) ?? 0) > 0
+        let hasExpired = (try database.scalarInt("SELECT count(*) FROM recompute_claims WHERE claimed_at < ?", .real(oldest)) ?? 0) > 0
         guard !gone.isEmpty || hasExpired else { return }
         try database.transaction {
             try database.statement("""
-                UPDATE recompute_queue SET claimed_by = NULL, claimed_at = NULL
-                WHERE claimed_by IN (SELECT value FROM json_each(?)) OR claimed_at < ?
+                DELETE FROM recompute_claims WHERE claimed_by IN (SELECT value FROM json_each(?)) OR claimed_at < ?
                 """).run(.text(JSONValue.array(gone.map { .number(Double($0)) }).jsonString()), .real(oldest))
         }
     }

@@ -11,7 +11,7 @@ import TestSupport
 @Suite("Catalog migrations")
 struct MigrationTests {
     static let tables = ["settings", "tokens", "token_groups", "labels", "label_texts", "key_texts", "label_dependencies",
-                         "layouts", "recompute_queue", "schema_migrations", "layout_state", "layout_font_files",
+                         "layouts", "recompute_queue", "recompute_claims", "schema_migrations", "layout_state", "layout_font_files",
                          "scenes", "scene_labels", "finding_advice"]
 
     /// The triggers that feed `recompute_queue` (docs/catalog.md), by name.
@@ -380,7 +380,7 @@ struct MigrationTests {
         do {
             let database = try Self.database(at: path, schema: 12)
             try database.execute("ATTACH DATABASE '\(source.path)' AS source")
-            for table in Self.tables where table != "schema_migrations" {
+            for table in Self.tables where !["schema_migrations", "recompute_queue", "recompute_claims"].contains(table) {
                 try database.execute("DELETE FROM main.\(table); INSERT INTO main.\(table) SELECT * FROM source.\(table)")
             }
             try database.execute("DELETE FROM recompute_queue; DETACH DATABASE source")
@@ -388,7 +388,7 @@ struct MigrationTests {
         }
 
         let (catalog, applied) = try Catalog.create(path: path)
-        #expect(applied == ["013_layouts_rowid.sql"])
+        #expect(applied == ["013_layouts_rowid.sql", "014_queue_claims.sql"])
         let table = try #require(try catalog.database.scalarText("SELECT sql FROM sqlite_master WHERE name = 'layouts'"))
         #expect(!table.contains("WITHOUT ROWID"))
         #expect(table.contains("UNIQUE (label, locale, variant, category, device)"))
@@ -399,6 +399,26 @@ struct MigrationTests {
         // Written again in place: a forced recompute updates the rows it has.
         #expect(try catalog.recomputeAll(matching: ["*"], force: true).written == 3)
         #expect(try catalog.database.scalarInt("SELECT count(*) FROM layouts") == 3)
+    }
+
+    @Test("A schema-13 catalog's queue keeps its entries; the claims its services had marked on them are given back")
+    func upgradeFromSchemaThirteen() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("thirteen.sqlite")
+        do {
+            let database = try Self.database(at: path, schema: 13)
+            try database.execute("""
+                INSERT INTO labels (name, text, frame_x, frame_y, frame_width, frame_height) VALUES ('a', 'A', 0, 0, 100, 20), ('b', 'B', 0, 0, 100, 20);
+                DELETE FROM recompute_queue;
+                INSERT INTO recompute_queue (kind, name, claimed_by, claimed_at) VALUES ('label', 'a', 4242, 1), ('label', 'b', NULL, NULL);
+                """)
+        }
+        let (catalog, applied) = try Catalog.create(path: path)
+        #expect(applied == ["014_queue_claims.sql"])
+        #expect(try column(catalog.database, "SELECT kind || ':' || name FROM recompute_queue ORDER BY id") == ["label:a", "label:b"])
+        #expect(try !Self.columns(catalog.database, table: "recompute_queue").contains("claimed_by"))
+        #expect(try catalog.database.scalarInt("SELECT count(*) FROM recompute_claims") == 0)
+        #expect(try catalog.claim(limit: 10).map(\.name) == ["a", "b"])
     }
 
     @Test("A catalog made by the first migration alone is upgraded by Catalog.create, keeping its data")

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 @testable import LabelCatalog
 import LabelJSON
 import LabelLayout
@@ -198,14 +201,21 @@ struct RecomputePipelineTests {
         #expect(queued == ["b", "a", "c", "a", "d"])
         // Another process holds the third entry: this one claims around it.
         let third = try catalog.database.scalarInt("SELECT id FROM recompute_queue ORDER BY id LIMIT 1 OFFSET 2")!
-        try catalog.database.execute("UPDATE recompute_queue SET claimed_by = 1, claimed_at = 0 WHERE id = \(third)")
+        try catalog.database.execute("INSERT INTO recompute_claims (first_id, last_id, claimed_by, claimed_at) VALUES (\(third), \(third), 1, 0)")
         let claimed = try catalog.claim(limit: 3)
         #expect(claimed.map(\.name) == ["b", "a", "a"])
-        #expect(try column(catalog.database, "SELECT name FROM recompute_queue WHERE claimed_by IS NULL", []) == ["d"])
+        // One claim per run of entries taken, around the one held.
+        #expect(try column(catalog.database, "SELECT first_id || '-' || last_id FROM recompute_claims WHERE claimed_by <> 1 ORDER BY first_id", [])
+                == ["\(third - 2)-\(third - 1)", "\(third + 1)-\(third + 1)"])
+        #expect(try catalog.claim(limit: 3).map(\.name) == ["d"])
         #expect(try catalog.expand(claimed).map(\.label) == ["a", "b"])
         #expect(Catalog.runs(of: claimed.map(\.id)) == [third - 2...third - 1, third + 1...third + 1])
         #expect(Catalog.runs(of: [7, 3, 4, 9, 8, 5, 5]) == [3...5, 7...9])
         _ = try catalog.write([], readAtCounter: try catalog.changeCounter(), deletingQueueEntries: claimed.map(\.id))
         #expect(try column(catalog.database, "SELECT name FROM recompute_queue ORDER BY id", []) == ["c", "d"])
+        // Its finished claims are gone; the one of `d`, unfinished, and the other process's stay.
+        #expect(try column(catalog.database, "SELECT claimed_by FROM recompute_claims ORDER BY first_id", []).count == 2)
+        try catalog.releaseClaims(of: Int(getpid()))
+        #expect(try column(catalog.database, "SELECT first_id FROM recompute_claims", []) == ["\(third)"])
     }
 }

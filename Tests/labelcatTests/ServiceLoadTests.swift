@@ -70,7 +70,10 @@ struct ServiceLoadTests {
             let run = service.waitForExit(timeout: ServiceCommandTests.patience)
             #expect(wasRunning && run?.signaled == true && run?.status == SIGKILL,
                     "round \(round): serve ended before it was killed: \(run.map { "\($0)" } ?? "still running")")
-            let state = try fixture.sqlite("SELECT count(*) || ' queued, ' || count(claimed_by) || ' claimed' FROM recompute_queue;")
+            let state = try fixture.sqlite("""
+                SELECT count(*) || ' queued, ' || (SELECT count(*) FROM recompute_queue q JOIN recompute_claims c ON q.id BETWEEN c.first_id AND c.last_id)
+                    || ' claimed' FROM recompute_queue;
+                """)
             history.append(String(format: "round %d: killed after %.2f s (%@ layouts; %@)", round, pause,
                                   try fixture.sqlite("SELECT count(*) FROM layouts;"), state))
             // Edits between the restarts: a token many labels use, a label, a locale text.
@@ -80,7 +83,7 @@ struct ServiceLoadTests {
                 UPDATE label_texts SET text = 'Runde \(round)' WHERE label = 'screen00003.label00' AND locale = 'de';
                 """)
         }
-        let claimed = try fixture.int("SELECT count(*) FROM recompute_queue WHERE claimed_by IS NOT NULL;")
+        let claimed = try fixture.int("SELECT count(*) FROM recompute_queue q JOIN recompute_claims c ON q.id BETWEEN c.first_id AND c.last_id;")
         history.append("claimed by killed services: \(claimed)")
 
         let once = try fixture.labelcat(["serve", "--once"], timeout: 300)
@@ -179,7 +182,9 @@ struct ServiceLoadTests {
         // queues a label edited meanwhile again (its log line says so) before the service stops.
         // Only such entries may be left; `serve --once` follows them.
         let requeuedByLastBatches = services.compactMap { ServeBatchLine.all($0.stderr).last?.requeued }.reduce(0, +)
-        let left = try fixture.rows("SELECT kind, claimed_by FROM recompute_queue;")
+        let left = try fixture.rows("""
+            SELECT kind, (SELECT claimed_by FROM recompute_claims WHERE id BETWEEN first_id AND last_id) FROM recompute_queue;
+            """)
         #expect(left.count <= requeuedByLastBatches && left.allSatisfy { $0 == "label|" },
                 "left queued: \(left); queued again by the services' last batches: \(requeuedByLastBatches)")
         if !left.isEmpty { try fixture.succeed("serve", "--once", timeout: 300) }
