@@ -207,7 +207,6 @@ extension Catalog {
             """).run(.integer(Int(getpid())))
     }
 
-    /// Frees the claims of processes that are gone (a killed service) or older than the lease.
     /// True for SQLite's "database is locked" however it is wrapped.
     static func isBusy(_ error: any Error) -> Bool {
         switch error {
@@ -224,6 +223,7 @@ extension Catalog {
         }
     }
 
+    /// Frees the claims of processes that are gone (a killed service) or older than the lease.
     func releaseAbandonedClaims() throws {
         let statement = try database.statement("SELECT DISTINCT claimed_by FROM recompute_claims")
         var owners: [Int] = []

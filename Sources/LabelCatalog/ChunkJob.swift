@@ -24,7 +24,7 @@ package final class ResultSlots<Value>: @unchecked Sendable {
     }
 
     /// Moves a slot's value out, leaving it empty (so the worker mutates it without copying:
-    /// a copy would retain each of its references, and emptying the slot release them again).
+    /// a copy would retain each of its references, and emptying the slot would release them).
     func take(_ index: Int) -> Value {
         let slot = slots.baseAddress! + index
         let value = slot.move()!
