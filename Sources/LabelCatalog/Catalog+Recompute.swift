@@ -50,6 +50,9 @@ struct StoredLayoutState: Sendable {
     var key: LayoutKey
     var hash: String
     var placement: ScenePlacement?
+    /// Its `truncated` column, when read (`.some(nil)`: NULL): not for a forced recompute,
+    /// which rewrites every column.
+    var truncated: Int?? = .none
 }
 
 /// What the catalog holds for a label before it is recomputed.
@@ -399,7 +402,7 @@ extension Catalog {
             SELECT label, locale, variant, category, device FROM layouts WHERE \(keys.condition("label"))
             """ : """
             SELECT label, locale, variant, category, device, input_hash, frame_source, frame_x, frame_y, frame_width, frame_height,
-                   frame_reason, scene_findings
+                   frame_reason, scene_findings, truncated
             FROM layouts WHERE \(keys.condition("label"))
             """)
         try hashes.bind(keys.bindings)
@@ -423,7 +426,8 @@ extension Catalog {
                                                                height: hashes.double(10)),
                                    source: source, reason: hashes.text(11), findings: hashes.text(12))
                 }
-                state.layouts.append(StoredLayoutState(key: key, hash: hashes.text(5) ?? "", placement: placement))
+                state.layouts.append(StoredLayoutState(key: key, hash: hashes.text(5) ?? "", placement: placement,
+                                                       truncated: .some(hashes.isNull(13) ? nil : hashes.int(13))))
             } else {
                 state.strays.append(StoredLayoutIdentity(locale: locale, variant: variant, category: hashes.text(3) ?? "", device: device))
             }
@@ -603,10 +607,13 @@ extension Catalog {
                     }
                     if hash == nil { hash = try inputHash(textKey) }
                     guard wanted else { continue }
-                    if let layout = stored.layout(key), layout.hash == hash, layout.placement == placement?.stored {
+                    let storedLayout = stored.layout(key)
+                    if let storedLayout, storedLayout.hash == hash, storedLayout.placement == placement?.stored {
                         result.unchanged += 1
                     } else {
-                        result.rows.append(row(try layOut(definition, key, inputHash: hash), hash: hash!)) // hashed already
+                        var changed = row(try layOut(definition, key, inputHash: hash), hash: hash!) // hashed already
+                        if case .some(let truncated) = storedLayout?.truncated { changed.compareTruncated(withStored: truncated) }
+                        result.rows.append(changed)
                     }
                 }
                 if hash == nil { hash = try inputHash(textKey) }
@@ -682,13 +689,16 @@ extension Catalog {
     private func writeComputedRows(_ computed: [ComputedItem], check: LabelResolver?, requeueing: Set<String>) throws -> RecomputeSummary {
         var summary = RecomputeSummary()
         var check = check
-        // Rows are written a statement's worth at a time; the rest at the end.
+        // Rows are written a statement's worth at a time, the rest at the end. A row whose
+        // stored `truncated` stays goes through a statement that leaves that column (and so the
+        // index of truncated layouts) alone — unless the catalog changed since the chunk was
+        // read (`check`): what was stored then may not be now.
         let batch = LayoutColumn.rowsPerStatement
-        let upsertBatch = try database.statement(LayoutColumn.upsertSQL(rows: batch))
-        let upsert = try database.statement(LayoutColumn.upsertSQL(rows: 1))
-        var pending: [LayoutRow] = []
-        pending.reserveCapacity(batch)
-        defer { upsertBatch.reset(); upsert.reset() } // their rows' texts were bound in place
+        let upsertBatch = try [false, true].map { try database.statement(LayoutColumn.upsertSQL(rows: batch, keepingTruncated: $0)) }
+        let upsert = try [false, true].map { try database.statement(LayoutColumn.upsertSQL(rows: 1, keepingTruncated: $0)) }
+        var pending: [[LayoutRow]] = [[], []]
+        for kind in pending.indices { pending[kind].reserveCapacity(batch) }
+        defer { for statement in upsertBatch + upsert { statement.reset() } } // their rows' texts were bound in place
         let clearDependencies = try database.statement("DELETE FROM label_dependencies WHERE label = ?")
         let removeDependency = try database.statement("DELETE FROM label_dependencies WHERE label = ? AND token = ?")
         let requeue = try database.statement("INSERT INTO recompute_queue (kind, name) VALUES ('label', ?)")
@@ -728,10 +738,11 @@ extension Catalog {
             }
             summary.labels += 1
             for row in item.pointee.rows {
-                pending.append(row)
-                if pending.count == batch {
-                    try upsertBatch.run(pending[...])
-                    pending.removeAll(keepingCapacity: true)
+                let kind = row.keepsTruncated && check == nil ? 1 : 0
+                pending[kind].append(row)
+                if pending[kind].count == batch {
+                    try upsertBatch[kind].run(pending[kind][...])
+                    pending[kind].removeAll(keepingCapacity: true)
                 }
             }
             for row in item.pointee.removed {
@@ -753,7 +764,9 @@ extension Catalog {
             summary.unchanged += item.pointee.unchanged
             if item.pointee.failed { summary.failed += 1 }
         } }
-        for row in pending.indices { try upsert.run(pending[row...row]) }
+        for kind in pending.indices {
+            for row in pending[kind].indices { try upsert[kind].run(pending[kind][row...row]) }
+        }
         return summary
     }
 

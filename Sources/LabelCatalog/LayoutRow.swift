@@ -55,12 +55,16 @@ enum LayoutColumn: Int32, CaseIterable {
     /// variant, category and device: row n's columns are bound at positions n × the column
     /// count + 1 … (`Statement.run(_:)`). Several rows in one statement spare SQLite's work per
     /// statement (its cursors opened and closed, its registers freed), about a sixth of a row's.
-    static func upsertSQL(rows count: Int) -> String {
+    /// With `keepingTruncated`, a stored row keeps its `truncated` column (the caller knows it
+    /// holds the same value): SQLite then leaves the row's entry in the index of truncated
+    /// layouts alone, where setting the column deletes it and inserts it again.
+    static func upsertSQL(rows count: Int, keepingTruncated: Bool = false) -> String {
         let values = "(" + allCases.map { _ in "?" }.joined(separator: ", ") + ")"
+        let updated = allCases.filter { !identity.contains($0) && !(keepingTruncated && $0 == .truncated) }
         return """
             INSERT INTO layouts (\(selectList)) VALUES \(Array(repeating: values, count: count).joined(separator: ", "))
             ON CONFLICT (\(identity.map(\.name).joined(separator: ", "))) DO UPDATE SET \
-            \(allCases.filter { !identity.contains($0) }.map { "\($0.name) = excluded.\($0.name)" }.joined(separator: ", "))
+            \(updated.map { "\($0.name) = excluded.\($0.name)" }.joined(separator: ", "))
             """
     }
 
@@ -113,6 +117,17 @@ struct LayoutRow: Sendable {
 
     private(set) var values = [Value](repeating: .null, count: LayoutColumn.allCases.count)
     private(set) var bytes: [UInt8]
+    /// The stored row holds the same `truncated` value (`LayoutColumn.upsertSQL(rows:keepingTruncated:)`).
+    private(set) var keepsTruncated = false
+
+    /// Notes whether the stored row's `truncated` column (nil: NULL) is this row's.
+    mutating func compareTruncated(withStored stored: Int?) {
+        keepsTruncated = switch (values[Int(LayoutColumn.truncated.rawValue)], stored) {
+        case (.null, nil): true
+        case (.integer(let value), let stored?): value == stored
+        default: false
+        }
+    }
 
     /// Sets a column's value (a text's bytes are appended to the buffer).
     private mutating func set(_ column: LayoutColumn, _ value: SQLValue) {

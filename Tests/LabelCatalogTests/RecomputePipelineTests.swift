@@ -135,6 +135,36 @@ struct RecomputePipelineTests {
         #expect(try column(catalog.database, "SELECT locale || '/' || category FROM layouts ORDER BY locale", []) == ["/large", "de/large"])
     }
 
+    @Test("A row whose stored `truncated` stays is written without that column (its index entry left alone); a changed one with it")
+    func truncatedKeptWhenSame() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try makeCatalog(in: directory)
+        let long = String(repeating: "A long text that cannot fit. ", count: 8)
+        try catalog.setLabels([LabelRecord(name: "L", text: long, frame: Self.frame)])
+        let stored = try catalog.storedStates(for: ["L"])
+        #expect(stored["L"]?.layouts.map(\.truncated) == [.some(1)])
+        #expect(try catalog.storedStates(for: ["L"], force: true)["L"]?.layouts.map(\.truncated) == [.none], "not read for --force")
+        func row(_ text: String, force: Bool = false) throws -> LayoutRow? {
+            Catalog.compute([RecomputeItem(label: "L", locales: nil)], records: ["L": LabelRecord(name: "L", text: text, frame: Self.frame)],
+                            resolvers: try catalog.resolvers(), stored: stored, force: force, settings: catalog.settings,
+                            engine: catalog.engine)[0].rows.first
+        }
+        #expect(try row(long + "!")?.keepsTruncated == true)
+        #expect(try row("Short")?.keepsTruncated == false)
+        #expect(try row(long + "!", force: true)?.keepsTruncated == false, "--force rewrites every column")
+        #expect(!LayoutColumn.upsertSQL(rows: 1, keepingTruncated: true).contains("truncated = excluded.truncated"))
+        #expect(LayoutColumn.upsertSQL(rows: 1).contains("truncated = excluded.truncated"))
+        // Written through the labels' own recompute: the flag and the index of truncated layouts follow.
+        let indexed = "SELECT count(*) FROM layouts INDEXED BY layouts_truncated WHERE truncated AND label = 'L'"
+        try catalog.setLabels([LabelRecord(name: "L", text: long + "!", frame: Self.frame)])
+        #expect(try column(catalog.database, "SELECT truncated FROM layouts WHERE label = 'L'") == ["1"])
+        #expect(try catalog.database.scalarInt(indexed) == 1)
+        try catalog.setLabels([LabelRecord(name: "L", text: "Short", frame: Self.frame)])
+        #expect(try column(catalog.database, "SELECT truncated FROM layouts WHERE label = 'L'") == ["0"])
+        #expect(try catalog.database.scalarInt(indexed) == 0)
+        #expect(try catalog.database.scalarText("PRAGMA integrity_check") == "ok")
+    }
+
     @Test("A layout read as stored and removed before the write is inserted again")
     func storedRowRemovedMeanwhile() throws {
         let directory = try TemporaryDirectory()
