@@ -20,22 +20,10 @@ public struct FitQuestion: Sendable, Hashable {
         self.variant = variant
     }
 
-    /// The label showing this text as its own for the locale and variant.
-    func apply(to record: inout LabelRecord) {
-        if variant.isEmpty {
-            if locale.isEmpty { record.text = text } else { record.texts[locale] = text }
-        } else {
-            record.variantTexts[TextKey(locale: locale, variant: variant)] = text
-        }
-    }
-
-    /// The same for a resolved definition.
-    func apply(to definition: inout LabelDefinition) {
-        if variant.isEmpty {
-            if locale.isEmpty { definition.text = text } else { definition.texts[locale] = text }
-        } else {
-            definition.variantTexts[TextKey(locale: locale, variant: variant)] = text
-        }
+    /// The label (its record, or its resolved definition) showing this text as its own for the
+    /// locale and variant.
+    func apply(to label: inout some LabelTexts) {
+        label.setText(text, locale: locale, variant: variant)
     }
 }
 

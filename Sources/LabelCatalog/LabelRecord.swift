@@ -41,7 +41,7 @@ extension LabelField {
 /// A label as the catalog stores it: name, key, texts and frame, and style fields that are
 /// literals or token references (docs/layout-rules.md). `resolve` turns it into the `LabelDefinition`
 /// the engine sees.
-public struct LabelRecord: Sendable, Hashable {
+public struct LabelRecord: Sendable, Hashable, LabelTexts {
     public var name: String
     /// The key of the label's text in a strings table, `TABLE:KEY` (`Localizable:checkout.title`,
     /// `Main:abc-12-xyz.text`): what a translation import fills the label's texts from.

@@ -27,15 +27,7 @@ public struct LayoutSubject: Sendable {
     func showing(_ text: String) -> LayoutSubject {
         var escaped = ""
         for character in text { escaped += character == "%" ? "%%" : String(character) }
-        return with { definition in
-            if !variant.isEmpty {
-                definition.variantTexts[TextKey(locale: locale, variant: variant)] = escaped
-            } else if locale.isEmpty {
-                definition.text = escaped
-            } else {
-                definition.texts[locale] = escaped
-            }
-        }
+        return with { definition in definition.setText(escaped, locale: locale, variant: variant) }
     }
 
     /// The text the label shows, format specifiers filled in.
