@@ -45,14 +45,14 @@ struct StoredLayoutIdentity: Sendable, Hashable {
 }
 
 /// One layout row a label has stored: its key, input hash ("" when read for a forced
-/// recompute: only which layouts are stored) and, for a label of a scene, where it was placed.
+/// recompute, which compares none), `truncated` flag and, for a label of a scene, where it
+/// was placed.
 struct StoredLayoutState: Sendable {
     var key: LayoutKey
     var hash: String
     var placement: ScenePlacement?
-    /// Its `truncated` column, when read (`.some(nil)`: NULL): not for a forced recompute,
-    /// which rewrites every column.
-    var truncated: Int?? = .none
+    /// Its `truncated` column (nil: NULL).
+    var truncated: Int?
 }
 
 /// What the catalog holds for a label before it is recomputed.
@@ -386,8 +386,9 @@ extension Catalog {
     /// Stored input hashes and dependencies of the labels `keys` names. Rows come in label
     /// order (each table's key starts with the label): a label's state is gathered while its
     /// rows last, and its name made once. For a forced recompute (`force`), which compares no
-    /// hash, only which layouts are stored is read (their hashes are ""): SQLite reads it from
-    /// the key's index alone, not from the rows.
+    /// hash, only which layouts are stored and their `truncated` flags are read (their hashes
+    /// are ""): a row whose flag stays is written without it, which leaves the index of
+    /// truncated layouts alone.
     func storedStates(for keys: LabelKeys, force: Bool = false) throws -> [String: StoredState] {
         var states: [String: StoredState] = [:]
         states.reserveCapacity(keys.expectedCount)
@@ -399,7 +400,7 @@ extension Catalog {
             states[label] = merged
         }
         let hashes = try database.statement(force ? """
-            SELECT label, locale, variant, category, device FROM layouts WHERE \(keys.condition("label"))
+            SELECT label, locale, variant, category, device, truncated FROM layouts WHERE \(keys.condition("label"))
             """ : """
             SELECT label, locale, variant, category, device, input_hash, frame_source, frame_x, frame_y, frame_width, frame_height,
                    frame_reason, scene_findings, truncated
@@ -420,14 +421,17 @@ extension Catalog {
             let category = hashes.textEquals(3, Self.defaultCategoryName) ? .large : ContentSizeCategory(rawValue: hashes.text(3) ?? "")
             if let known = category {
                 let key = LayoutKey(locale: locale, variant: variant, category: known, device: device)
-                guard !force else { state.layouts.append(StoredLayoutState(key: key, hash: "")); continue }
+                guard !force else {
+                    state.layouts.append(StoredLayoutState(key: key, hash: "", truncated: hashes.isNull(5) ? nil : hashes.int(5)))
+                    continue
+                }
                 let placement = hashes.text(6).map { source in
                     ScenePlacement(device: device, frame: Rect(x: hashes.double(7), y: hashes.double(8), width: hashes.double(9),
                                                                height: hashes.double(10)),
                                    source: source, reason: hashes.text(11), findings: hashes.text(12))
                 }
                 state.layouts.append(StoredLayoutState(key: key, hash: hashes.text(5) ?? "", placement: placement,
-                                                       truncated: .some(hashes.isNull(13) ? nil : hashes.int(13))))
+                                                       truncated: hashes.isNull(13) ? nil : hashes.int(13)))
             } else {
                 state.strays.append(StoredLayoutIdentity(locale: locale, variant: variant, category: hashes.text(3) ?? "", device: device))
             }
@@ -602,7 +606,9 @@ extension Catalog {
                             if hash == nil { hash = try inputHash(textKey) }
                             layout = try layOut(definition, key, inputHash: hash)
                         }
-                        result.rows.append(row(layout, hash: hash!))
+                        var written = row(layout, hash: hash!)
+                        if let storedLayout = stored.layout(key) { written.compareTruncated(withStored: storedLayout.truncated) }
+                        result.rows.append(written)
                         continue
                     }
                     if hash == nil { hash = try inputHash(textKey) }
@@ -612,7 +618,7 @@ extension Catalog {
                         result.unchanged += 1
                     } else {
                         var changed = row(try layOut(definition, key, inputHash: hash), hash: hash!) // hashed already
-                        if case .some(let truncated) = storedLayout?.truncated { changed.compareTruncated(withStored: truncated) }
+                        if let storedLayout { changed.compareTruncated(withStored: storedLayout.truncated) }
                         result.rows.append(changed)
                     }
                 }

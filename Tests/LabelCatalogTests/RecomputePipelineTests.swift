@@ -111,7 +111,7 @@ struct RecomputePipelineTests {
         #expect(entries == [256, 512, 1024, 2048, 100])
     }
 
-    @Test("A forced recompute reads only which layouts are stored, and still removes those a label no longer has")
+    @Test("A forced recompute reads only which layouts are stored and their truncated flags, and still removes those a label no longer has")
     func forcedReadsStoredKeys() throws {
         let directory = try TemporaryDirectory()
         let catalog = try makeCatalog(in: directory)
@@ -127,6 +127,7 @@ struct RecomputePipelineTests {
         let full = try #require(try catalog.storedStates(for: ["L"])["L"])
         let keys = try #require(try catalog.storedStates(for: ["L"], force: true)["L"])
         #expect(keys.layouts.map(\.key) == full.layouts.map(\.key) && keys.layouts.allSatisfy(\.hash.isEmpty))
+        #expect(keys.layouts.map(\.truncated) == full.layouts.map(\.truncated))
         #expect(full.layouts.count == 3 && full.layouts.allSatisfy { !$0.hash.isEmpty })
         #expect(keys.dependencies == full.dependencies && !keys.dependencies.isEmpty)
         #expect(keys.strays == full.strays && keys.strays.count == 1)
@@ -142,8 +143,8 @@ struct RecomputePipelineTests {
         let long = String(repeating: "A long text that cannot fit. ", count: 8)
         try catalog.setLabels([LabelRecord(name: "L", text: long, frame: Self.frame)])
         let stored = try catalog.storedStates(for: ["L"])
-        #expect(stored["L"]?.layouts.map(\.truncated) == [.some(1)])
-        #expect(try catalog.storedStates(for: ["L"], force: true)["L"]?.layouts.map(\.truncated) == [.none], "not read for --force")
+        #expect(stored["L"]?.layouts.map(\.truncated) == [1])
+        #expect(try catalog.storedStates(for: ["L"], force: true)["L"]?.layouts.map(\.truncated) == [1], "read for --force too")
         func row(_ text: String, force: Bool = false) throws -> LayoutRow? {
             Catalog.compute([RecomputeItem(label: "L", locales: nil)], records: ["L": LabelRecord(name: "L", text: text, frame: Self.frame)],
                             resolvers: try catalog.resolvers(), stored: stored, force: force, settings: catalog.settings,
@@ -151,7 +152,8 @@ struct RecomputePipelineTests {
         }
         #expect(try row(long + "!")?.keepsTruncated == true)
         #expect(try row("Short")?.keepsTruncated == false)
-        #expect(try row(long + "!", force: true)?.keepsTruncated == false, "--force rewrites every column")
+        #expect(try row(long + "!", force: true)?.keepsTruncated == true, "--force too")
+        #expect(try row("Short", force: true)?.keepsTruncated == false)
         #expect(!LayoutColumn.upsertSQL(rows: 1, keepingTruncated: true).contains("truncated = excluded.truncated"))
         #expect(LayoutColumn.upsertSQL(rows: 1).contains("truncated = excluded.truncated"))
         // Written through the labels' own recompute: the flag and the index of truncated layouts follow.
@@ -160,6 +162,12 @@ struct RecomputePipelineTests {
         #expect(try column(catalog.database, "SELECT truncated FROM layouts WHERE label = 'L'") == ["1"])
         #expect(try catalog.database.scalarInt(indexed) == 1)
         try catalog.setLabels([LabelRecord(name: "L", text: "Short", frame: Self.frame)])
+        #expect(try column(catalog.database, "SELECT truncated FROM layouts WHERE label = 'L'") == ["0"])
+        #expect(try catalog.database.scalarInt(indexed) == 0)
+        // A forced recompute sets a stored flag that is not the layout's (made so by hand here).
+        try catalog.database.withoutTriggers { try catalog.database.execute("UPDATE layouts SET truncated = 5 WHERE label = 'L'") }
+        #expect(try catalog.database.scalarInt(indexed) == 1)
+        _ = try catalog.recomputeAll(matching: [], force: true)
         #expect(try column(catalog.database, "SELECT truncated FROM layouts WHERE label = 'L'") == ["0"])
         #expect(try catalog.database.scalarInt(indexed) == 0)
         #expect(try catalog.database.scalarText("PRAGMA integrity_check") == "ok")
