@@ -151,7 +151,7 @@ extension Catalog {
         summary.warnings = importer.skipped
         try write {
             try database.withoutTriggers {
-                var state = try ImportState(database: database, matching: options.matching)
+                var state = try ImportState(database: database, matching: options.matching, notesReads: options.replacesFileContents)
                 var skipped = Set(importer.files.indices.filter { index in reading.map { !$0.contains(importer.files[index].path) } ?? false })
                 /// Reads one file in a savepoint: a file that cannot be read is undone and skipped
                 /// (unless strict), with what the summary and the state had counted of it.
@@ -335,15 +335,21 @@ struct ImportState {
     private(set) var localesShown: Set<String> = []
     /// Font families Interface Builder labels name, with their label counts.
     private(set) var fontFamilies: [String: Int] = [:]
-    /// What the file being read gave: its labels, and its texts by key, locale and variant.
+    /// Whether what each file gives is noted (for `removeUnread`).
+    let notesReads: Bool
+    /// What the file being read gave: its labels, and the texts of each key, each a number
+    /// standing for its locale and variant (`textKeyNumbers`). A few numbers per key rather
+    /// than strings per text: a String Catalog of a million texts is noted in megabytes.
     private var fileLabels: Set<String> = []
-    private var fileTexts: Set<[String]> = []
+    private var fileTexts: [String: [UInt32]] = [:]
+    private var textKeyNumbers: [TextKey: UInt32] = [:]
     /// Labels whose file no longer has them (`replacesFileContents`), to be removed.
     private(set) var removedLabels: Set<String> = []
 
-    init(database: Database, matching: TextMatching) throws {
+    init(database: Database, matching: TextMatching, notesReads: Bool) throws {
         self.database = database
         self.matching = matching
+        self.notesReads = notesReads
         writer = try LabelWriter(database: database)
         sceneWriter = try SceneWriter(database: database)
         byKey = try database.statement(matching == .keys ? "SELECT name FROM labels WHERE key = ? ORDER BY name"
@@ -360,7 +366,7 @@ struct ImportState {
             try exists.bind([.text(record.name)])
             let existed = try exists.step()
             exists.reset()
-            fileLabels.insert(record.name)
+            if notesReads { fileLabels.insert(record.name) }
             if try writer.write(record, withTexts: false) {
                 if existed { summary.labelsUpdated += 1 } else { summary.labelsCreated += 1 }
                 touched.insert(record.name)
@@ -417,7 +423,7 @@ struct ImportState {
             guard matching == .keys else { return try storeByName(text, labels: labels, source: source, summary: &summary) }
             guard LabelRecord.isValidKey(key) else { throw CatalogError.invalidInput(LabelRecord.keyRule) }
             let textKey = TextKey(locale: text.locale, variant: text.variant)
-            fileTexts.insert([key, text.locale, text.variant])
+            if notesReads { noteRead(key: key, textKey) }
             if !text.isLaidOut {
                 summary.textsNotLaidOut += 1
                 if try writer.removeKeyText(key: key, textKey) {
@@ -468,7 +474,26 @@ struct ImportState {
     /// Starts a file: what it gives is noted apart.
     mutating func beginFile() {
         fileLabels = []
-        fileTexts = []
+        fileTexts = [:]
+        textKeyNumbers = [:]
+    }
+
+    /// Notes that the file being read gave a text of `key`.
+    private mutating func noteRead(key: String, _ textKey: TextKey) {
+        let number: UInt32
+        if let known = textKeyNumbers[textKey] {
+            number = known
+        } else {
+            number = UInt32(textKeyNumbers.count)
+            textKeyNumbers[textKey] = number
+        }
+        fileTexts[key, default: []].append(number)
+    }
+
+    /// Whether the file being read gave a text of `key`.
+    private func wasRead(key: String, _ textKey: TextKey) -> Bool {
+        guard let number = textKeyNumbers[textKey] else { return false }
+        return fileTexts[key]?.contains(number) ?? false
     }
 
     /// Removes what earlier imports read from `file` that this reading did not give: its
@@ -476,15 +501,15 @@ struct ImportState {
     mutating func removeUnread(file: String, labels: Bool, summary: inout ImportSummary) throws {
         let stored = try database.statement("SELECT key, locale, variant FROM key_texts WHERE file = ?")
         try stored.bind([.text(file)])
-        var stale: [[String]] = []
+        var stale: [(key: String, text: TextKey)] = []
         while try stored.step() {
-            let row = [stored.text(0) ?? "", stored.text(1) ?? "", stored.text(2) ?? ""]
-            if !fileTexts.contains(row) { stale.append(row) }
+            let key = stored.text(0) ?? "", textKey = TextKey(locale: stored.text(1) ?? "", variant: stored.text(2) ?? "")
+            if !wasRead(key: key, textKey) { stale.append((key, textKey)) }
         }
         stored.reset()
-        for row in stale where try writer.removeKeyText(key: row[0], TextKey(locale: row[1], variant: row[2])) {
+        for row in stale where try writer.removeKeyText(key: row.key, row.text) {
             summary.textsRemoved += 1
-            touched.formUnion(try self.labels(for: row[0]))
+            touched.formUnion(try self.labels(for: row.key))
         }
         guard labels else { return }
         let named = try database.statement("SELECT name FROM labels WHERE file = ?")

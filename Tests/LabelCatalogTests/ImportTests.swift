@@ -161,6 +161,32 @@ struct ImportTests {
         #expect(try catalog.label(named: "home.welcome").texts["de"] == nil)
     }
 
+    @Test("A String Catalog read again as a project's (replacing what it gave) loses the texts it no longer gives, each by key, locale and variant")
+    func textsGoneFromFile() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try makeCatalog(in: directory, tokens: false)
+        let frame = Rect(x: 0, y: 0, width: 200, height: 40)
+        try catalog.setLabels([LabelRecord(name: "welcome", key: "Localizable:welcome", text: "Welcome", frame: frame),
+                               LabelRecord(name: "bye", key: "Localizable:bye", text: "Bye", frame: frame)])
+        func unit(_ value: String) -> String { #"{"stringUnit": {"state": "translated", "value": "\#(value)"}}"# }
+        func stringCatalog(_ strings: [(key: String, locales: [(String, String)])]) -> String {
+            let entries = strings.map { string in
+                #""\#(string.key)": {"localizations": {"# + string.locales.map { #""\#($0.0)": "# + unit($0.1) }.joined(separator: ", ") + "}}"
+            }
+            return #"{"sourceLanguage": "en", "version": "1.0", "strings": {"# + entries.joined(separator: ", ") + "}}"
+        }
+        let path = try directory.write("Localizable.xcstrings", stringCatalog([
+            ("welcome", [("de", "Willkommen"), ("fr", "Bienvenue")]), ("bye", [("de", "Tschüss"), ("fr", "Au revoir")])]))
+        #expect(try catalog.importTexts(from: [path]).textsWritten == 6, "each key's German, French and English (the key itself)")
+        try directory.write("Localizable.xcstrings", stringCatalog([("welcome", [("de", "Willkommen")]), ("bye", [("fr", "Au revoir")])]))
+        #expect(try catalog.importTexts(from: [path]).textsRemoved == 0, "a plain import only adds")
+        let summary = try catalog.importTexts(from: [path], options: TextImportOptions(replacesFileContents: true))
+        #expect(summary.textsRemoved == 2 && summary.textsWritten == 0)
+        let welcome = try catalog.label(named: "welcome"), bye = try catalog.label(named: "bye")
+        #expect(welcome.texts["de"] == "Willkommen" && welcome.texts["fr"] == nil)
+        #expect(bye.texts["de"] == nil && bye.texts["fr"] == "Au revoir")
+    }
+
     @Test("By label name (label import): keys are names, an unknown name refuses the file")
     func byLabelName() throws {
         let directory = try TemporaryDirectory()
