@@ -248,21 +248,29 @@ extension Catalog {
         var savedFrames: [SavedFrameLabel] = []
         var placed: Set<[String]> = []
         var solved: Set<[String]> = []
-        for row in rows.wholeRows {
-            let text = CheckedText(label: row.label, locale: row.locale, variant: row.variant, category: row.category, device: row.device)
-            if let finding = try measurer.finding(for: row, text: text) { findings.append(finding) }
-            guard let placement = row.placement else { continue }
-            if placed.insert([row.label, row.device]).inserted, placement.source == .saved, let reason = placement.savedReason {
-                savedFrames.append(SavedFrameLabel(label: row.label, device: row.device, code: reason.code, reason: reason.description))
+        // The rows a batch at a time: their findings found, then their advice worked out
+        // together on every core.
+        let wholeRows = rows.wholeRows
+        for start in stride(from: 0, to: wholeRows.count, by: Self.rowsPerAdviceBatch) {
+            var pending: [PendingFinding] = []
+            for row in wholeRows[start..<min(start + Self.rowsPerAdviceBatch, wholeRows.count)] {
+                let text = CheckedText(label: row.label, locale: row.locale, variant: row.variant, category: row.category,
+                                       device: row.device)
+                if let finding = try measurer.finding(for: row, text: text) { pending.append(finding) }
+                guard let placement = row.placement else { continue }
+                if placed.insert([row.label, row.device]).inserted, placement.source == .saved, let reason = placement.savedReason {
+                    savedFrames.append(SavedFrameLabel(label: row.label, device: row.device, code: reason.code, reason: reason.description))
+                }
+                if placement.source == .autoLayout { solved.insert([row.label, row.device]) }
+                for sceneFinding in placement.findings {
+                    guard let kind = FindingKind(rawValue: sceneFinding.kind) else { continue }
+                    var finding = Finding(label: text.label, locale: text.locale, variant: text.variant, category: text.category,
+                                          device: text.device, kind: kind, source: try measurer.source(of: row))
+                    finding.detail = sceneFinding.message
+                    pending.append(PendingFinding(finding: finding))
+                }
             }
-            if placement.source == .autoLayout { solved.insert([row.label, row.device]) }
-            for sceneFinding in placement.findings {
-                guard let kind = FindingKind(rawValue: sceneFinding.kind) else { continue }
-                var finding = Finding(label: text.label, locale: text.locale, variant: text.variant, category: text.category,
-                                      device: text.device, kind: kind, source: try measurer.source(of: row))
-                finding.detail = sceneFinding.message
-                findings.append(finding)
-            }
+            findings += try measurer.withAdvice(pending)
         }
         if !isReadOnly {
             // Only a cache: a check that cannot keep its advice has still found what it found.
@@ -277,6 +285,9 @@ extension Catalog {
         result.solvedSceneLabels = solved.count
         return result
     }
+
+    /// How many rows `check` takes at a time: their advice is worked out together.
+    static let rowsPerAdviceBatch = 4096
 
     /// The locales of the texts of labels matching a glob, with "" for the base text and the
     /// pseudo-locales the catalog lays out.
@@ -356,48 +367,69 @@ struct OverflowMeasurer {
         resolver = LabelResolver(tokens: tokens)
     }
 
-    /// The finding of a row, or nil when its text fits.
-    mutating func finding(for row: StoredLayout, text: CheckedText) throws -> Finding? {
+    /// The finding of a row, or nil when its text fits; with what its advice is worked out
+    /// from, when it needs some (`withAdvice`).
+    mutating func finding(for row: StoredLayout, text: CheckedText) throws -> PendingFinding? {
         if let error = row.error {
-            return Finding(label: text.label, locale: text.locale, variant: text.variant, category: text.category,
-                           device: text.device, kind: .error, source: try source(of: row), error: error)
+            return PendingFinding(finding: Finding(label: text.label, locale: text.locale, variant: text.variant, category: text.category,
+                                                   device: text.device, kind: .error, source: try source(of: row), error: error))
         }
         let shown = row.lineCount ?? 0
         let needed = row.neededLineCount ?? 0
         let hides = row.truncated || needed > shown
-        if !hides, !(includesShrunk && row.shrunk) { return try headroomFinding(for: row, text: text) }
+        if !hides, !(includesShrunk && row.shrunk) { return try headroomFinding(for: row, text: text).map { PendingFinding(finding: $0) } }
         var finding = Finding(label: text.label, locale: text.locale, variant: text.variant, category: text.category,
                               device: text.device, kind: hides ? .truncated : .shrunk, linesShown: shown, linesNeeded: needed,
                               lines: row.lines.map(\.text), source: try source(of: row))
-        guard hides, let own = try label(row.label).definition, let key = row.key else { return finding }
+        guard hides, let own = try label(row.label).definition, let key = row.key else { return PendingFinding(finding: finding) }
         // A label laid out in its solved frame is measured in that frame.
         let definition = row.placed(own)
         let limit = definition.numberOfLines > 0 ? definition.numberOfLines : Int.max
         // A self-sizing label has the height of its lines: it never loses one to its height.
         if shown < limit, definition.isSelfSizing { return nil }
         if shown < limit { finding.kind = .lines }
-        let advice = try advice(definition, key: key, fontSize: row.fontSize, linesShown: shown, linesNeeded: needed)
-        finding.widthOver = advice.widthOver
-        finding.heightOver = advice.heightOver
-        finding.fix = advice.fix
-        return finding
+        return PendingFinding(finding: finding, advice: AdviceSubject(definition: definition, key: key, fontSize: row.fontSize,
+                                                                      linesShown: shown, linesNeeded: needed))
     }
 
-    /// How far a text that does not fit is over, and its fix: the catalog's, kept by the input
-    /// hash of the label as placed (`finding_advice`), else worked out by laying the text out
-    /// again and kept in `computedAdvice` for `Catalog.keep(_:used:replacing:)`.
-    mutating func advice(_ definition: LabelDefinition, key: LayoutKey, fontSize: Double?, linesShown: Int,
-                         linesNeeded: Int) throws -> FindingAdvice {
-        let hash = try catalog.engine.inputHash(definition, locale: key.locale, variant: key.variant, category: key.category)
-        usedAdvice.insert(hash)
-        if let known = computedAdvice[hash] { return known }
-        if let stored = try catalog.storedAdvice(hash) { return stored }
-        let overflow = try catalog.engine.overflow(definition, locale: key.locale, variant: key.variant, category: key.category,
-                                                   fontSize: fontSize, linesShown: linesShown, linesNeeded: linesNeeded)
-        let fix = try catalog.engine.fix(LayoutSubject(definition, locale: key.locale, variant: key.variant, category: key.category))
-        let advice = FindingAdvice(widthOver: overflow.width, heightOver: overflow.height, fix: fix)
-        computedAdvice[hash] = advice
-        return advice
+    /// The findings with their advice: how far each text is over, and its fix. Advice is kept
+    /// by the input hash of the label as placed: this check's, else the catalog's
+    /// (`finding_advice`), else worked out by laying the text out again — on every core — and
+    /// kept in `computedAdvice` for `Catalog.keep(_:used:replacing:)`.
+    mutating func withAdvice(_ pending: [PendingFinding]) throws -> [Finding] {
+        let engine = catalog.engine
+        let subjects = pending.compactMap(\.advice)
+        let hashes = try EveryCore.map(subjects) { subject in Result { try subject.inputHash(engine) } }.map { try $0.get() }
+        var known: [String: FindingAdvice] = [:]
+        var missing: [Int] = [] // the first subject of each hash with no advice yet
+        var missingHashes: Set<String> = []
+        for (index, hash) in hashes.enumerated() where known[hash] == nil && !missingHashes.contains(hash) {
+            usedAdvice.insert(hash)
+            if let advice = try computedAdvice[hash] ?? catalog.storedAdvice(hash) {
+                known[hash] = advice
+            } else {
+                missing.append(index)
+                missingHashes.insert(hash)
+            }
+        }
+        let worked = EveryCore.map(missing.map { subjects[$0] }) { subject in Result { try subject.advice(engine) } }
+        for (index, result) in zip(missing, worked) {
+            let advice = try result.get()
+            known[hashes[index]] = advice
+            computedAdvice[hashes[index]] = advice
+        }
+        var next = 0 // the index of the next subject's hash
+        return pending.map { pending in
+            var finding = pending.finding
+            guard pending.advice != nil else { return finding }
+            defer { next += 1 }
+            if let advice = known[hashes[next]] { // every subject's is known by now
+                finding.widthOver = advice.widthOver
+                finding.heightOver = advice.heightOver
+                finding.fix = advice.fix
+            }
+            return finding
+        }
     }
 
     /// For a text that fits, when a headroom or minimum category is asked for: a `category`
@@ -486,6 +518,36 @@ extension Catalog {
             }
         }
         return nil
+    }
+}
+
+/// A finding as a check's rows give it, before its advice (`OverflowMeasurer.withAdvice`).
+struct PendingFinding {
+    var finding: Finding
+    /// What its advice is worked out from (nil: it takes none).
+    var advice: AdviceSubject?
+}
+
+/// A text that does not fit its label, as its advice is worked out: the label as placed, the
+/// layout's key and font size, and the lines shown and needed.
+struct AdviceSubject: Sendable {
+    var definition: LabelDefinition
+    var key: LayoutKey
+    var fontSize: Double?
+    var linesShown: Int
+    var linesNeeded: Int
+
+    /// The input hash its advice is kept by.
+    func inputHash(_ engine: LayoutEngine) throws(LayoutError) -> String {
+        try engine.inputHash(definition, locale: key.locale, variant: key.variant, category: key.category)
+    }
+
+    /// How far the text is over and its fix, laid out again.
+    func advice(_ engine: LayoutEngine) throws -> FindingAdvice {
+        let overflow = try engine.overflow(definition, locale: key.locale, variant: key.variant, category: key.category,
+                                           fontSize: fontSize, linesShown: linesShown, linesNeeded: linesNeeded)
+        let fix = try engine.fix(LayoutSubject(definition, locale: key.locale, variant: key.variant, category: key.category))
+        return FindingAdvice(widthOver: overflow.width, heightOver: overflow.height, fix: fix)
     }
 }
 

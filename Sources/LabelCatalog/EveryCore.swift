@@ -26,6 +26,15 @@ package enum EveryCore {
         }
     }
 
+    /// `transform` of each item, worked out on every core; the results in the items' order.
+    package static func map<Item: Sendable, Value>(_ items: [Item], _ transform: @Sendable (Item) -> Value) -> [Value] {
+        let results = ResultSlots<Value>(count: items.count)
+        run(items: items.count) { _, claimed in
+            while let index = claimed.next() { results.set(index, transform(items[index])) }
+        }
+        return results.takeAll()
+    }
+
     /// The items a worker takes, `batch` at a time from the counter all workers share.
     package struct ItemCursor {
         fileprivate let counter: SharedCounter

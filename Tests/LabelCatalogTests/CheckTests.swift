@@ -125,6 +125,40 @@ struct CheckTests {
         #expect(readOnlyFindings == (try catalog.check()).findings)
     }
 
+    @Test("Advice worked out on every core is each finding's own, in the rows' order, and kept once per input hash")
+    func adviceOnEveryCore() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try makeCatalog(in: directory, tokens: false)
+        // 8 labels fit; 8 share one text too wide (their names differ: so do their input hashes); 8
+        // have texts of their own too wide.
+        try catalog.setLabels((0..<24).map { index in
+            Self.label("label.\(100 + index)", index % 3 == 0 ? "OK" : index % 2 == 0 ? "One text far too wide for its label"
+                                                                                        : "Text \(index) far too wide for its label",
+                       width: 100, height: 30, lines: 1)
+        })
+        var measurer = OverflowMeasurer(catalog: catalog, tokens: try catalog.tokenSet(), scope: CheckScope())
+        var pending: [PendingFinding] = []
+        let rows = try catalog.checkRows(CheckScope(), filter: LayoutFilter(locale: nil, category: nil, device: nil), locales: nil,
+                                         categories: ["large"])
+        for row in rows.wholeRows {
+            if let found = try measurer.finding(for: row, text: CheckedText(label: row.label, locale: row.locale)) { pending.append(found) }
+        }
+        #expect(pending.count == 16 && pending.allSatisfy { $0.advice != nil })
+        let findings = try measurer.withAdvice(pending)
+        #expect(findings.map(\.label) == pending.map(\.finding.label))
+        for (finding, subject) in zip(findings, pending.compactMap(\.advice)) {
+            let alone = try subject.advice(catalog.engine)
+            #expect(finding.widthOver == alone.widthOver && finding.heightOver == alone.heightOver && finding.fix == alone.fix)
+        }
+        #expect(measurer.computedAdvice.count == 16 && measurer.usedAdvice.count == 16)
+        #expect(try measurer.withAdvice(pending) == findings, "the second time from what this check worked out")
+        #expect(measurer.computedAdvice.count == 16)
+        var fresh = OverflowMeasurer(catalog: catalog, tokens: try catalog.tokenSet(), scope: CheckScope())
+        #expect(try fresh.withAdvice(pending + pending) == findings + findings, "a hash twice in a batch: worked out once")
+        #expect(fresh.computedAdvice.count == 16)
+        #expect(try catalog.check().findings == findings)
+    }
+
     @Test("Nothing to check: an empty catalog, a glob, a locale or a category that matches nothing is a CheckError naming it")
     func nothingMatched() throws {
         let directory = try TemporaryDirectory()

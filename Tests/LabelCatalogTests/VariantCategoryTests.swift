@@ -215,7 +215,7 @@ struct VariantCategoryTests {
         shrunkRow.shrunk = true
         shrunkRow.neededLineCount = shrunkRow.lineCount
         let text = CheckedText(label: "shrinks", locale: "")
-        #expect(try measurer.finding(for: shrunkRow, text: text)?.kind == .shrunk)
+        #expect(try measurer.finding(for: shrunkRow, text: text)?.finding.kind == .shrunk)
         var quiet = OverflowMeasurer(catalog: catalog, tokens: try catalog.tokenSet(), scope: CheckScope())
         #expect(try quiet.finding(for: shrunkRow, text: text) == nil)
         // A self-sizing row that needs more lines than it shows without truncating: no height finding.
