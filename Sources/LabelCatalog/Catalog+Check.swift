@@ -343,7 +343,10 @@ struct OverflowMeasurer {
     let headroomBelow: Double?
     let minimumCategory: ContentSizeCategory?
     var resolver: LabelResolver
-    var definitions: [String: LabelFacts] = [:]
+    /// The facts of the label last asked about: a check's rows come label by label, so one
+    /// label's are kept at a time (not every label's, which for a large catalog is hundreds of
+    /// megabytes of resolved definitions).
+    private var lastLabel: (name: String, facts: LabelFacts)?
     /// Advice worked out by this check, by input hash, not yet in the catalog.
     var computedAdvice: [String: FindingAdvice] = [:]
     /// The input hashes of every finding's advice this check used.
@@ -458,13 +461,13 @@ struct OverflowMeasurer {
         return nil
     }
 
-    /// What findings say of a label (read once).
+    /// What findings say of a label (read once for its rows in a row).
     mutating func label(_ name: String) throws -> LabelFacts {
-        if let known = definitions[name] { return known }
+        if let lastLabel, lastLabel.name == name { return lastLabel.facts }
         let record = try catalog.label(named: name)
         let found = LabelFacts(definition: (try? resolver.resolve(record))?.definition, key: record.key, source: record.source,
                                baseFromKey: record.textsFromKey.contains(TextKey(locale: "")) ? "" : nil)
-        definitions[name] = found
+        lastLabel = (name, found)
         return found
     }
 
