@@ -178,7 +178,8 @@ struct JSONTests {
           arguments: [(49.333333333333336, "49.333"), (150.66666666666666, "150.667"), (24.616, "24.616"),
                       (19.72, "19.72"), (-4.896, "-4.896"), (340, "340"), (2.5, "2.5"), (0.0004, "0"),
                       (0.0006, "0.001"), (-0.0006, "-0.001"), (0.05, "0.05"), (99.9996, "100"), (0, "0"),
-                      (-75.33333, "-75.333"), (1.1, "1.1"), (0.007, "0.007")])
+                      (-75.33333, "-75.333"), (1.1, "1.1"), (0.007, "0.007"), (-123456789012.3456, "-123456789012.346"),
+                      (1e16, "1e+16")])
     func millisStyle(_ number: Double, _ expected: String) {
         #expect(JSONValue.number(number).jsonString(numberStyle: .millis) == expected)
     }
@@ -240,6 +241,15 @@ struct JSONTests {
         writer.reset()
         writer.beginArray(); writer.endArray()
         #expect(writer.string == "[]")
+        writer.reset()
+        writer.beginArray(); writer.number(Int.min); writer.number(-7); writer.number(0.5); writer.endArray()
+        #expect(writer.string == "[-9223372036854775808,-7,0.5]")
+        writer.reset()
+        writer.beginObject()
+        writer.key("a key longer than the sixty bytes the writer puts together at once"); writer.number(1)
+        writer.key("b"); writer.number(2)
+        writer.endObject()
+        #expect(writer.string == #"{"a key longer than the sixty bytes the writer puts together at once":1,"b":2}"#)
     }
 }
 
