@@ -85,6 +85,8 @@ package final class Database {
     package let path: String
     package let mode: OpenMode
     private var statements: [String: Statement] = [:]
+    /// Whether `withoutTriggers` has this connection's triggers off.
+    private var triggersOff = false
 
     /// How a connection opens its file.
     package enum OpenMode: Sendable, Equatable {
@@ -244,11 +246,18 @@ package final class Database {
     }
 
     /// Runs `body` with this connection's triggers off: for labelcat's own writes to
-    /// `layouts` and `recompute_queue`, whose triggers record edits made by others.
+    /// `layouts` and `recompute_queue`, whose triggers record edits made by others. Inside
+    /// another such call it only runs `body` (the outer call turns them back on). Each switch
+    /// expires the connection's prepared statements (SQLite prepares them again on next use).
     package func withoutTriggers<T>(_ body: () throws -> T) throws -> T {
+        guard !triggersOff else { return try body() }
         let result = labelcat_sqlite_enable_triggers(handle, 0)
         guard result == SQLITE_OK else { throw error(result, sql: nil) }
-        defer { labelcat_sqlite_enable_triggers(handle, 1) }
+        triggersOff = true
+        defer {
+            labelcat_sqlite_enable_triggers(handle, 1)
+            triggersOff = false
+        }
         return try body()
     }
 

@@ -173,6 +173,22 @@ struct RecomputePipelineTests {
         #expect(try catalog.database.scalarText("PRAGMA integrity_check") == "ok")
     }
 
+    @Test("Triggers switched off stay off until the outermost switch ends")
+    func triggersOffNest() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try makeCatalog(in: directory)
+        try catalog.setLabels([LabelRecord(name: "L", text: "Hello", frame: Self.frame)])
+        func queued() throws -> Int { try catalog.database.scalarInt("SELECT count(*) FROM recompute_queue") ?? -1 }
+        let before = try queued()
+        try catalog.database.withoutTriggers {
+            try catalog.database.withoutTriggers { try catalog.database.execute("UPDATE labels SET text = 'A' WHERE name = 'L'") }
+            try catalog.database.execute("UPDATE labels SET text = 'B' WHERE name = 'L'")
+        }
+        #expect(try queued() == before, "neither edit queued the label")
+        try catalog.database.execute("UPDATE labels SET text = 'C' WHERE name = 'L'")
+        #expect(try queued() == before + 1)
+    }
+
     @Test("A layout read as stored and removed before the write is inserted again")
     func storedRowRemovedMeanwhile() throws {
         let directory = try TemporaryDirectory()
