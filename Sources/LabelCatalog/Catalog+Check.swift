@@ -504,7 +504,7 @@ extension Catalog {
         defer { own.reset() }
         try own.bind([.text(label), .text(key.locale), .text(key.variant)])
         if try own.step() {
-            return own.text(0).map { TextSource(file: $0, line: own.isNull(1) ? nil : own.int(1)) }
+            return own.text(0).map { TextSource(file: $0, line: own.optionalInt(1)) }
         }
         try? refreshSettings()
         let locales = key.locale.isEmpty ? ["", settings.developmentLanguage] : [key.locale]
@@ -517,7 +517,7 @@ extension Catalog {
             keyed.reset()
             try keyed.bind([.text(label), .text(locale), .text(key.variant)])
             if try keyed.step() {
-                return keyed.text(0).map { TextSource(file: $0, line: keyed.isNull(1) ? nil : keyed.int(1)) }
+                return keyed.text(0).map { TextSource(file: $0, line: keyed.optionalInt(1)) }
             }
         }
         return nil

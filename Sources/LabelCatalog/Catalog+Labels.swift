@@ -76,7 +76,7 @@ extension Catalog {
                                  isSelfSizing: selfSizing, style: style)
         let sourceColumn = styleColumns.upperBound
         if let file = statement.text(sourceColumn) {
-            record.source = TextSource(file: file, line: statement.isNull(sourceColumn + 1) ? nil : statement.int(sourceColumn + 1))
+            record.source = TextSource(file: file, line: statement.optionalInt(sourceColumn + 1))
         }
         return record
     }
@@ -222,7 +222,7 @@ extension Catalog {
         var keys: [UnmatchedKey] = []
         while try statement.step() {
             keys.append(UnmatchedKey(key: statement.text(0) ?? "",
-                                     source: TextSource(file: statement.text(1) ?? "", line: statement.isNull(2) ? nil : statement.int(2))))
+                                     source: TextSource(file: statement.text(1) ?? "", line: statement.optionalInt(2))))
         }
         return keys
     }

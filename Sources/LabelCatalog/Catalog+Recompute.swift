@@ -422,7 +422,7 @@ extension Catalog {
             if let known = category {
                 let key = LayoutKey(locale: locale, variant: variant, category: known, device: device)
                 guard !force else {
-                    state.layouts.append(StoredLayoutState(key: key, hash: "", truncated: hashes.isNull(5) ? nil : hashes.int(5)))
+                    state.layouts.append(StoredLayoutState(key: key, hash: "", truncated: hashes.optionalInt(5)))
                     continue
                 }
                 let placement = hashes.text(6).map { source in
@@ -431,7 +431,7 @@ extension Catalog {
                                    source: source, reason: hashes.text(11), findings: hashes.text(12))
                 }
                 state.layouts.append(StoredLayoutState(key: key, hash: hashes.text(5) ?? "", placement: placement,
-                                                       truncated: hashes.isNull(13) ? nil : hashes.int(13)))
+                                                       truncated: hashes.optionalInt(13)))
             } else {
                 state.strays.append(StoredLayoutIdentity(locale: locale, variant: variant, category: hashes.text(3) ?? "", device: device))
             }

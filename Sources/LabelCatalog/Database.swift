@@ -276,7 +276,7 @@ package final class Database {
         defer { statement.reset() }
         try statement.bind(bindings)
         guard try statement.step() else { return nil }
-        return statement.isNull(0) ? nil : statement.int(0)
+        return statement.optionalInt(0)
     }
 
     /// Rows changed by the last statement.
@@ -366,6 +366,8 @@ package final class Statement {
     /// The column's storage class (`SQLITE_INTEGER`, `SQLITE_FLOAT`, `SQLITE_TEXT`, `SQLITE_BLOB`, `SQLITE_NULL`).
     package func columnType(_ column: Int32) -> Int32 { sqlite3_column_type(handle, column) }
     package func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(handle, column)) }
+    /// The column as an integer, nil for NULL.
+    package func optionalInt(_ column: Int32) -> Int? { isNull(column) ? nil : int(column) }
     package func double(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
 
     package func text(_ column: Int32) -> String? {
