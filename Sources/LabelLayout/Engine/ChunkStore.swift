@@ -2,59 +2,61 @@
 import Glibc
 #endif
 
-/// The measurements of shaped chunks, in flat buffers, with an open-addressing table that
-/// finds a chunk's measurement by its text, face, script, language and direction.
+/// The measurements of shaped chunks, each in one stretch of memory, with an open-addressing
+/// table that finds a chunk's measurement by its text, face, script, language and direction.
 ///
 /// A chunk is a stretch of one run that shapes alone exactly as it does inside its run
 /// (docs/layout-rules.md): a word, an ideograph, or a whole run. Its measurement is the
 /// advance (in ems of the font size) at every grapheme boundary, and whether a line may end
 /// or start there without re-shaping (HarfBuzz's `unsafe_to_break`). It does not depend on
 /// point size or letter spacing, so a word measured once serves every label and every size
-/// that uses it. Entries are referred to by index; indices and pointers stay valid until the
-/// next insert or `removeAll()`. The buffers are plain memory, so the hot path pays no
-/// reference counting. A store belongs to one workspace, used by one thread at a time: its
-/// buffers skip Swift's run-time exclusivity checks (a fifth of the engine's time otherwise).
+/// that uses it. Measurements are referred to by record (`Record`); records and pointers stay
+/// valid until the next insert or `removeAll()`. The buffers are plain memory, so the hot path
+/// pays no reference counting. A store belongs to one workspace, used by one thread at a time:
+/// its buffers skip Swift's run-time exclusivity checks (a fifth of the engine's time otherwise).
+///
+/// The table outgrows the processor's caches, so a lookup is laid out to touch little memory:
+/// a slot holds the high half of its chunk's hash beside the record's place (a probe past
+/// another chunk reads nothing else), and a record holds everything of one chunk side by side
+/// (the key, the text, the advances, the boundaries and their flags), where keeping each in an
+/// array of its own cost a cache miss per array.
 final class ChunkStore {
-    struct Entry {
-        var hash: UInt64
-        /// Face id, script, language and direction (`ChunkStore.kind`).
-        var kind: UInt64
-        var textStart: Int32
-        var textLength: Int32
-        var edgeStart: Int32
-        var edgeCount: Int32
+    /// A chunk's measurement, as `find` and `insert` return it.
+    struct Record {
+        /// The record's first word in `words`.
+        fileprivate let offset: Int
     }
 
-    @exclusivity(unchecked) private(set) var entries = RawBuffer<Entry>()
-    @exclusivity(unchecked) private var texts = RawBuffer<UInt16>()
-    /// UTF-16 offsets of grapheme boundaries from each chunk's start (first 0, last its length).
-    @exclusivity(unchecked) private(set) var edgeOffsets = RawBuffer<Int32>()
-    /// Advance from the chunk's start to each boundary, in ems.
-    @exclusivity(unchecked) private(set) var edgeAdvances = RawBuffer<Double>()
-    /// 1 where a line may end or start at the boundary as the chunk is shaped.
-    @exclusivity(unchecked) private(set) var edgeSafe = RawBuffer<UInt8>()
-    @exclusivity(unchecked) private var slots = RawBuffer<Int32>()
+    /// The records, one after another, each in whole 8-byte words: the hash; the kind; the
+    /// text's length (low 32 bits) and the number of boundaries (high 32 bits); the text
+    /// (UTF-16, beside the key it is compared with); then per boundary its advance (`Double`),
+    /// its offset from the chunk's start (`Int32`) and its flag (`UInt8`, 1 where a line may
+    /// end or start there). The text and each list are padded to a whole word.
+    @exclusivity(unchecked) private var words = RawBuffer<UInt64>()
+    /// Per slot 0 (empty) or the high 32 bits of the chunk's hash and the offset + 1 of its record.
+    @exclusivity(unchecked) private var slots = RawBuffer<UInt64>()
+    private var recordCount = 0
+    /// Code units and boundaries of every stored chunk (what `storedUnits` bounds).
+    private var unitCount = 0
     /// The advances (font units) of one-unit chunks (an ideograph, a letter) per kind, by code
     /// unit (`Int32.min`: not measured): read without hashing or edge lists.
     @exclusivity(unchecked) private var singleUnitTables: [UInt64: UnsafeMutablePointer<Int32>] = [:]
     @exclusivity(unchecked) private var lastSingleUnitKind = UInt64.max
     @exclusivity(unchecked) private var lastSingleUnitTable: UnsafeMutablePointer<Int32>?
 
+    private static let headerWords = 3
+
     init() {
-        slots.append(repeating: -1, count: 1 << 12)
+        slots.append(repeating: 0, count: 1 << 12)
     }
 
     deinit {
-        entries.deallocate()
-        texts.deallocate()
-        edgeOffsets.deallocate()
-        edgeAdvances.deallocate()
-        edgeSafe.deallocate()
+        words.deallocate()
         slots.deallocate()
         for table in singleUnitTables.values { table.deallocate() }
     }
 
-    var storedUnits: Int { texts.count + edgeOffsets.count }
+    var storedUnits: Int { unitCount }
 
     /// Face id, script, language id and direction packed into one key word: the script tag in
     /// bits 0–31, the direction in bit 32, the face in bits 33–52, the language in 53–63.
@@ -100,20 +102,23 @@ final class ChunkStore {
         return table
     }
 
-    /// The entry measured for this text and kind, if any.
-    func find(_ text: UnsafeBufferPointer<UInt16>, kind: UInt64, hash: UInt64) -> Int? {
+    /// The record measured for this text and kind, if any.
+    func find(_ text: UnsafeBufferPointer<UInt16>, kind: UInt64, hash: UInt64) -> Record? {
         let slots = self.slots
-        let entries = self.entries
-        let texts = self.texts
+        let words = self.words.base
         let mask = slots.count - 1
+        let tag = hash >> 32
         var slot = Int(truncatingIfNeeded: hash) & mask
         while true {
-            let index = Int(slots[slot])
-            if index < 0 { return nil }
-            let entry = entries[index]
-            if entry.hash == hash, entry.kind == kind, Int(entry.textLength) == text.count,
-               memcmp(texts.base + Int(entry.textStart), text.baseAddress!, text.count * 2) == 0 {
-                return index
+            let value = slots[slot]
+            if value == 0 { return nil }
+            if value >> 32 == tag {
+                let offset = Int(truncatingIfNeeded: value & 0xffff_ffff) - 1
+                let record = words + offset
+                if record[0] == hash, record[1] == kind, Int(truncatingIfNeeded: record[2] & 0xffff_ffff) == text.count,
+                   memcmp(record + Self.headerWords, text.baseAddress!, text.count * 2) == 0 {
+                    return Record(offset: offset)
+                }
             }
             slot = (slot + 1) & mask
         }
@@ -121,40 +126,100 @@ final class ChunkStore {
 
     /// Stores a measurement and makes it findable by `find`.
     func insert(text: UnsafeBufferPointer<UInt16>, kind: UInt64, hash: UInt64, edges: UnsafeBufferPointer<Int32>,
-                advances: UnsafeBufferPointer<Double>, safe: UnsafeBufferPointer<UInt8>) -> Int {
-        let index = entries.count
-        entries.append(Entry(hash: hash, kind: kind, textStart: Int32(texts.count), textLength: Int32(text.count),
-                             edgeStart: Int32(edgeOffsets.count), edgeCount: Int32(edges.count)))
-        edgeOffsets.append(contentsOf: edges)
-        edgeAdvances.append(contentsOf: advances)
-        edgeSafe.append(contentsOf: safe)
-        texts.append(contentsOf: text)
-        if entries.count * 2 > slots.count { rehash(capacity: slots.count * 2) }
-        place(index)
-        return index
+                advances: UnsafeBufferPointer<Double>, safe: UnsafeBufferPointer<UInt8>) -> Record {
+        precondition(text.count <= Int(Int32.max) && edges.count <= Int(Int32.max), "chunk too long")
+        let edgeCount = edges.count
+        let textWords = (text.count + 3) / 4
+        let size = Self.safeOffset(textWords: textWords, edgeCount: edgeCount) + (edgeCount + 7) / 8
+        let offset = words.count
+        precondition(offset + size < Int(UInt32.max), "chunk store too large")
+        words.append(repeating: 0, count: size)
+        let record = words.base + offset
+        record[0] = hash
+        record[1] = kind
+        record[2] = UInt64(UInt32(text.count)) | UInt64(UInt32(edgeCount)) << 32
+        let raw = UnsafeMutableRawPointer(record)
+        if !text.isEmpty { raw.advanced(by: Self.headerWords * 8).copyMemory(from: text.baseAddress!, byteCount: text.count * 2) }
+        raw.advanced(by: Self.advancesOffset(textWords: textWords) * 8)
+            .copyMemory(from: advances.baseAddress!, byteCount: edgeCount * 8)
+        raw.advanced(by: Self.offsetsOffset(textWords: textWords, edgeCount: edgeCount) * 8)
+            .copyMemory(from: edges.baseAddress!, byteCount: edgeCount * 4)
+        raw.advanced(by: Self.safeOffset(textWords: textWords, edgeCount: edgeCount) * 8)
+            .copyMemory(from: safe.baseAddress!, byteCount: edgeCount)
+        recordCount += 1
+        unitCount += text.count + edgeCount
+        if recordCount * 2 > slots.count { rehash(capacity: slots.count * 2) }
+        place(offset: offset, hash: hash)
+        return Record(offset: offset)
+    }
+
+    /// The number of grapheme boundaries of a record's chunk (its start and end included).
+    @inline(__always)
+    func edgeCount(_ record: Record) -> Int {
+        Int(truncatingIfNeeded: words[record.offset + 2] >> 32)
+    }
+
+    /// The advance from a record's chunk's start to each boundary, in ems.
+    @inline(__always)
+    func advances(_ record: Record) -> UnsafePointer<Double> {
+        UnsafeRawPointer(words.base + record.offset + Self.advancesOffset(textWords: textWords(record)))
+            .assumingMemoryBound(to: Double.self)
+    }
+
+    /// The UTF-16 offset of each boundary from a record's chunk's start (first 0, last its length).
+    @inline(__always)
+    func edgeOffsets(_ record: Record) -> UnsafePointer<Int32> {
+        UnsafeRawPointer(words.base + record.offset + Self.offsetsOffset(textWords: textWords(record), edgeCount: edgeCount(record)))
+            .assumingMemoryBound(to: Int32.self)
+    }
+
+    /// Per boundary of a record's chunk, 1 where a line may end or start there as the chunk is shaped.
+    @inline(__always)
+    func edgeSafe(_ record: Record) -> UnsafePointer<UInt8> {
+        UnsafeRawPointer(words.base + record.offset + Self.safeOffset(textWords: textWords(record), edgeCount: edgeCount(record)))
+            .assumingMemoryBound(to: UInt8.self)
+    }
+
+    @inline(__always)
+    private func textWords(_ record: Record) -> Int {
+        (Int(truncatingIfNeeded: words[record.offset + 2] & 0xffff_ffff) + 3) / 4
     }
 
     func removeAll() {
-        entries.count = 0
-        texts.count = 0
-        edgeOffsets.count = 0
-        edgeAdvances.count = 0
-        edgeSafe.count = 0
-        for index in 0..<slots.count { slots[index] = -1 }
+        words.count = 0
+        recordCount = 0
+        unitCount = 0
+        for index in 0..<slots.count { slots[index] = 0 }
         for table in singleUnitTables.values { table.update(repeating: .min, count: 0x10000) }
     }
 
-    private func place(_ index: Int) {
+    @inline(__always)
+    private static func advancesOffset(textWords: Int) -> Int { headerWords + textWords }
+
+    @inline(__always)
+    private static func offsetsOffset(textWords: Int, edgeCount: Int) -> Int { advancesOffset(textWords: textWords) + edgeCount }
+
+    @inline(__always)
+    private static func safeOffset(textWords: Int, edgeCount: Int) -> Int {
+        offsetsOffset(textWords: textWords, edgeCount: edgeCount) + (edgeCount + 1) / 2
+    }
+
+    private func place(offset: Int, hash: UInt64) {
         let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: entries[index].hash) & mask
-        while slots[slot] >= 0 { slot = (slot + 1) & mask }
-        slots[slot] = Int32(index)
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while slots[slot] != 0 { slot = (slot + 1) & mask }
+        slots[slot] = (hash >> 32) << 32 | UInt64(offset + 1)
     }
 
     private func rehash(capacity: Int) {
-        slots.count = 0
-        slots.append(repeating: -1, count: capacity)
-        for index in 0..<entries.count { place(index) }
+        let old = slots
+        slots = RawBuffer<UInt64>()
+        slots.append(repeating: 0, count: capacity)
+        for index in 0..<old.count where old[index] != 0 {
+            let offset = Int(truncatingIfNeeded: old[index] & 0xffff_ffff) - 1
+            place(offset: offset, hash: words[offset])
+        }
+        old.deallocate()
     }
 }
 

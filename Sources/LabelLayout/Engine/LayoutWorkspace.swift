@@ -472,11 +472,11 @@ final class LayoutWorkspace: @unchecked Sendable {
         }
     }
 
-    /// Measures `text[range]`, one chunk of `run`: returns its entry in the store.
-    func measureChunk(_ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, kind: UInt64, run: ShapingRun) -> Int {
+    /// Measures `text[range]`, one chunk of `run`: returns its record in the store.
+    func measureChunk(_ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, kind: UInt64, run: ShapingRun) -> ChunkStore.Record {
         let chunk = UnsafeBufferPointer(rebasing: text[range])
         let hash = ChunkStore.hash(chunk, kind: kind)
-        if let index = store.find(chunk, kind: kind, hash: hash) { return index }
+        if let record = store.find(chunk, kind: kind, hash: hash) { return record }
 
         graphemeEdges(chunk)
         let edgeCount = edgeScratch.count

@@ -265,17 +265,16 @@ extension LayoutWorkspace {
             target.append(offset: range.upperBound, advance: running, flags: ShapedText.safe, tracked: run.isTracked)
             return
         }
-        let index = measureChunk(text, range, kind: kind, run: run) // may move the store's buffers: read them after
-        let entry = store.entries[index]
-        let base = Int(entry.edgeStart)
-        let offsets = store.edgeOffsets
-        let advances = store.edgeAdvances
-        let safe = store.edgeSafe
-        for edge in 1..<Int(entry.edgeCount) {
-            target.append(offset: range.lowerBound + Int(offsets[base + edge]), advance: running + advances[base + edge],
-                          flags: safe[base + edge] != 0 ? ShapedText.safe : 0, tracked: run.isTracked)
+        let record = measureChunk(text, range, kind: kind, run: run) // may move the store's buffers: read them after
+        let edgeCount = store.edgeCount(record)
+        let offsets = store.edgeOffsets(record)
+        let advances = store.advances(record)
+        let safe = store.edgeSafe(record)
+        for edge in 1..<edgeCount {
+            target.append(offset: range.lowerBound + Int(offsets[edge]), advance: running + advances[edge],
+                          flags: safe[edge] != 0 ? ShapedText.safe : 0, tracked: run.isTracked)
         }
-        running += advances[base + Int(entry.edgeCount) - 1]
+        running += advances[edgeCount - 1]
     }
 
     /// Scripts HarfBuzz shapes with its default shaper, which uses no context outside the
