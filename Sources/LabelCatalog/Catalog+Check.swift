@@ -242,18 +242,17 @@ extension Catalog {
         let filter = LayoutFilter(locale: wanted.count == 1 ? wanted.first : nil,
                                   category: categories.count == 1 ? ContentSizeCategory(rawValue: categories[0]) : nil, device: scope.device)
         try refreshLayouts(matching: scope.glob, locale: filter.locale, category: filter.category, device: filter.device)
-        let rows = try checkRows(scope, filter: filter, locales: scope.locales == nil ? nil : wanted, categories: Set(categories))
         var measurer = OverflowMeasurer(catalog: self, tokens: try tokenSet(), scope: scope)
         var findings: [Finding] = []
         var savedFrames: [SavedFrameLabel] = []
         var placed: Set<[String]> = []
         var solved: Set<[String]> = []
-        // The rows a batch at a time: their findings found, then their advice worked out
-        // together on every core.
-        let wholeRows = rows.wholeRows
-        for start in stride(from: 0, to: wholeRows.count, by: Self.rowsPerAdviceBatch) {
+        // The rows a batch at a time, as they are read: their findings found, then their advice
+        // worked out together on every core.
+        let rows = try checkRows(scope, filter: filter, locales: scope.locales == nil ? nil : wanted,
+                                 categories: Set(categories)) { wholeRows in
             var pending: [PendingFinding] = []
-            for row in wholeRows[start..<min(start + Self.rowsPerAdviceBatch, wholeRows.count)] {
+            for row in wholeRows {
                 let text = CheckedText(label: row.label, locale: row.locale, variant: row.variant, category: row.category,
                                        device: row.device)
                 if let finding = try measurer.finding(for: row, text: text) { pending.append(finding) }

@@ -1,17 +1,12 @@
 import LabelModel
 
-/// What `check` reads of the layouts in its scope: every text's identity, and more only
-/// where there may be something to say (a finding, or the label's place in a scene).
+/// What `check` keeps of the layouts in its scope: every text's identity. The rows where there
+/// may be something to say are handed on as they are read (`Catalog.checkRows`).
 struct CheckRows {
     /// Every text checked, ordered by label, locale, variant, device, then category from the smallest.
     var texts: [CheckedText] = []
     /// The number of distinct labels of `texts`.
     var labelCount = 0
-    /// In the same order, the rows of the texts that may not fit (an error, truncated, lines
-    /// lost to the height; shrunk, when asked; every text, when a headroom or minimum category
-    /// is asked for), whole, and of the other texts of labels placed in scenes, without their
-    /// geometry and lines (a text that fits needs only its counts and placement).
-    var wholeRows: [StoredLayout] = []
 }
 
 extension Catalog {
@@ -21,7 +16,15 @@ extension Catalog {
     /// scanned without their geometry and lines, in the table's own order (no sorting in SQL),
     /// each label's few put in the order of `layouts(matching:)`; a row that may not fit is
     /// then read whole.
-    func checkRows(_ scope: CheckScope, filter: LayoutFilter, locales: Set<String>?, categories: Set<String>) throws -> CheckRows {
+    ///
+    /// In the same order, `body` is given the rows of the texts that may not fit (an error,
+    /// truncated, lines lost to the height; shrunk, when asked; every text, when a headroom or
+    /// minimum category is asked for), whole, and of the other texts of labels placed in
+    /// scenes, without their geometry and lines (a text that fits needs only its counts and
+    /// placement): `batch` rows at a time, and the rest at the end, while the snapshot is
+    /// read, so that no more than a batch of them is held at once.
+    func checkRows(_ scope: CheckScope, filter: LayoutFilter, locales: Set<String>?, categories: Set<String>,
+                   batch: Int = Catalog.rowsPerAdviceBatch, _ body: ([StoredLayout]) throws -> Void) throws -> CheckRows {
         // The key's order kept (its unique index; no sort); every label matches `*`: no pattern to match
         // on every row.
         let conditions = filter.sql(keepingOrder: true)
@@ -40,6 +43,8 @@ extension Catalog {
             try statement.bind(bindings)
             var reader = CheckRowReader(scope: scope)
             var rows = CheckRows()
+            var wholeRows: [StoredLayout] = []
+            wholeRows.reserveCapacity(batch)
             var group: [CheckRowReader.Row] = []
             var lastLabel: String?
             var labelInShard = true
@@ -47,11 +52,16 @@ extension Catalog {
             // Whether the last locale and category read are checked (they repeat from row to row).
             var lastLocale: (text: String?, checked: Bool) = (nil, false)
             var lastCategory: (text: String?, checked: Bool, order: Int) = (nil, false, 0)
-            func flush() {
+            func flush() throws {
                 if group.count > 1 { group.sort(by: CheckRowReader.Row.precedes) }
                 for row in group {
                     rows.texts.append(row.text)
-                    if let whole = row.whole { rows.wholeRows.append(whole) }
+                    guard let whole = row.whole else { continue }
+                    wholeRows.append(whole)
+                    if wholeRows.count == batch {
+                        try body(wholeRows)
+                        wholeRows.removeAll(keepingCapacity: true)
+                    }
                 }
                 group.removeAll(keepingCapacity: true)
             }
@@ -59,7 +69,7 @@ extension Catalog {
                 let text = reader.text(statement)
                 if let first = group.first?.text,
                    first.label != text.label || first.locale != text.locale || first.variant != text.variant {
-                    flush()
+                    try flush()
                 }
                 if text.label != lastLabel {
                     labelInShard = scope.shard?.contains(text.label) != false && labels?.contains(text.label) != false
@@ -81,7 +91,8 @@ extension Catalog {
                 }
                 group.append(CheckRowReader.Row(text: text, categoryOrder: lastCategory.order, whole: whole))
             }
-            flush()
+            try flush()
+            if !wholeRows.isEmpty { try body(wholeRows) }
             return rows
         }
     }

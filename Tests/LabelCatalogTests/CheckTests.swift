@@ -125,6 +125,27 @@ struct CheckTests {
         #expect(readOnlyFindings == (try catalog.check()).findings)
     }
 
+    @Test("The rows that may not fit are handed on a batch at a time, in the scan's order")
+    func rowsInBatches() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try makeCatalog(in: directory, tokens: false)
+        try catalog.setLabels((0..<10).map { index in
+            Self.label("label.\(100 + index)", index % 5 == 0 ? "OK" : "Text \(index) far too wide for its label",
+                       width: 100, height: 30, lines: 1)
+        })
+        func batches(of size: Int) throws -> (batches: [[String]], texts: Int) {
+            var batches: [[String]] = []
+            let rows = try catalog.checkRows(CheckScope(), filter: LayoutFilter(locale: nil, category: nil, device: nil), locales: nil,
+                                             categories: ["large"], batch: size) { rows in batches.append(rows.map(\.label)) }
+            return (batches, rows.texts.count)
+        }
+        let whole = try batches(of: 1000)
+        #expect(whole.batches.count == 1 && whole.batches[0].count == 8 && whole.texts == 10)
+        let small = try batches(of: 3)
+        #expect(small.batches.map(\.count) == [3, 3, 2])
+        #expect(small.batches.flatMap { $0 } == whole.batches[0] && small.texts == 10)
+    }
+
     @Test("Advice worked out on every core is each finding's own, in the rows' order, and kept once per input hash")
     func adviceOnEveryCore() throws {
         let directory = try TemporaryDirectory()
@@ -138,10 +159,11 @@ struct CheckTests {
         })
         var measurer = OverflowMeasurer(catalog: catalog, tokens: try catalog.tokenSet(), scope: CheckScope())
         var pending: [PendingFinding] = []
-        let rows = try catalog.checkRows(CheckScope(), filter: LayoutFilter(locale: nil, category: nil, device: nil), locales: nil,
-                                         categories: ["large"])
-        for row in rows.wholeRows {
-            if let found = try measurer.finding(for: row, text: CheckedText(label: row.label, locale: row.locale)) { pending.append(found) }
+        _ = try catalog.checkRows(CheckScope(), filter: LayoutFilter(locale: nil, category: nil, device: nil), locales: nil,
+                                  categories: ["large"]) { rows in
+            for row in rows {
+                if let found = try measurer.finding(for: row, text: CheckedText(label: row.label, locale: row.locale)) { pending.append(found) }
+            }
         }
         #expect(pending.count == 16 && pending.allSatisfy { $0.advice != nil })
         let findings = try measurer.withAdvice(pending)
