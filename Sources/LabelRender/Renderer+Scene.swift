@@ -105,8 +105,41 @@ extension Renderer {
 
     /// The kinds of finding a picture outlines, in `FindingKind`'s order.
     static func outlinedKinds(_ layouts: [SceneLayout]) -> [FindingKind] {
-        let found = Set(layouts.flatMap { $0.labels.filter { !$0.isHidden }.flatMap(\.findings) })
+        let found = Set(layouts.flatMap { layout in
+            let areas = visibleAreas(layout)
+            return layout.labels.filter { !$0.isHidden && shows($0, areas) }.flatMap(\.findings)
+        })
         return FindingKind.allCases.filter(found.contains)
+    }
+
+    /// Where the labels of a scene inside scroll, table or collection views can be seen, by view
+    /// id, in the root view's points: the frames of those views, intersected (each shows its
+    /// content through its frame, at content offset 0). A label in none of them shows wherever
+    /// the root view does, and has no entry.
+    static func visibleAreas(_ layout: SceneLayout) -> [String: LayoutRect] {
+        var areas: [String: LayoutRect] = [:]
+        func visit(_ view: View, area: LayoutRect?) {
+            guard let frame = layout.frames[view.id] else { return }
+            if view.kind == .label, let area { areas[view.id] = area }
+            let inner = view.kind.isScrollView ? area.map { intersection($0, frame) } ?? frame : area
+            for subview in view.subviews { visit(subview, area: inner) }
+        }
+        visit(layout.scene.root, area: nil)
+        return areas
+    }
+
+    /// Whether any of a label's frame can be seen (`visibleAreas`): one scrolled out of its
+    /// scroll view's frame is neither drawn nor outlined.
+    static func shows(_ label: SceneLabelLayout, _ areas: [String: LayoutRect]) -> Bool {
+        guard let area = areas[label.view] else { return true }
+        let seen = intersection(area, label.frameInRoot)
+        return seen.width > 0 && seen.height > 0
+    }
+
+    private static func intersection(_ a: LayoutRect, _ b: LayoutRect) -> LayoutRect {
+        let x = max(a.x, b.x), y = max(a.y, b.y)
+        return LayoutRect(x: x, y: y, width: max(0, min(a.x + a.width, b.x + b.width) - x),
+                          height: max(0, min(a.y + a.height, b.y + b.height) - y))
     }
 
     /// Draws one scene with its root view's top left corner at `origin` (points), clipped to
@@ -162,15 +195,23 @@ extension Renderer {
         }
         try visit(layout.scene.root, coloredBeneath: false)
 
+        // Bands where the label can be seen: clipped to its scroll views, none when it is scrolled out.
         let band = ScenePicture.bandWidth(scale: scale)
-        for label in layout.labels where !label.isHidden {
+        let areas = Self.visibleAreas(layout)
+        for label in layout.labels where !label.isHidden && !label.findings.isEmpty && Self.shows(label, areas) {
             let frame = label.frameInRoot
             var box = Rect(x: (origin.x + frame.x) * scale, y: (origin.y + frame.y) * scale, width: frame.width * scale,
                            height: frame.height * scale)
+            cairo_save(cairo)
+            if let area = areas[label.view] {
+                cairo_rectangle(cairo, origin.x + area.x, origin.y + area.y, area.width, area.height)
+                cairo_clip(cairo)
+            }
             for kind in label.findings {
                 fillBand(around: box, width: band, SceneColors.outline(kind), in: context)
                 box = box.inset(by: EdgeInsets(top: -band, left: -band, bottom: -band, right: -band))
             }
+            cairo_restore(cairo)
         }
     }
 

@@ -90,6 +90,41 @@ struct ScenePictureTests {
         #expect(canvas.pixel(x: 100, y: 420) == white && canvas.pixel(x: 100, y: 550) == white, "nothing below it")
     }
 
+    @Test("A label scrolled out of its scroll view's frame gets no band, and the legend does not name its kind")
+    func scrolledOutLabelHasNoBand() throws {
+        let directory = try TemporaryDirectory()
+        let long = "A text far too long for its label"
+        func layout(seenToo: Bool) throws -> SceneLayout {
+            let storyboard = sceneStoryboard(rootBackground: "systemColor=\"systemBackgroundColor\"", views: [
+                StoryboardView("scrollView", id: "scroll", frame: (0, 300, 393, 100), pin: (0, 300, 393, 100),
+                               subviews: (seenToo ? [.label("seen", long, frame: (20, 20, 80, 30))] : [])
+                                   + [.label("below", long, frame: (20, 150, 80, 30))]),
+            ])
+            let folder = seenToo ? "Both" : "Below"
+            try directory.write("\(folder)/Base.lproj/Main.storyboard", Array(storyboard.utf8))
+            let catalog = try Catalog.create(path: directory.path("\(folder).sqlite")).catalog
+            _ = try catalog.importTexts(from: [directory.path(folder)])
+            return try catalog.sceneLayout(file: "Main.storyboard", scene: "vc1")
+        }
+        let both = try layout(seenToo: true)
+        let below = try #require(both.labels.first { $0.view == "below" })
+        #expect(below.frameInRoot.y == 450 && below.findings.first == .truncated, "\(below.frameInRoot) \(below.findings)")
+        #expect(both.labels.first { $0.view == "seen" }?.findings.first == .truncated)
+        let renderer = try Renderer(engine: try Catalog.create(path: directory.path("engine.sqlite")).catalog.engine)
+        let canvas = try renderer.renderScenes([both], captions: ["base"], scale: 1)
+        let red = SceneColors.outline(.truncated)
+        #expect(canvas.pixel(x: 19, y: 335) == red, "the band of the label in sight")
+        #expect(canvas.pixel(x: 19, y: 465) == white && canvas.pixel(x: 50, y: 449) == white, "none for the one scrolled out")
+        // Alone, the scrolled-out label's finding leaves the legend with none to name.
+        let alone = try renderer.renderScenes([try layout(seenToo: false)], captions: ["base"], scale: 1)
+        let legendRow = Int(852 + Renderer.ScenePicture.legendPadding + Renderer.ScenePicture.legendRowHeight) + 3
+        var swatch = 0
+        for y in legendRow..<legendRow + 12 { for x in 0..<100 where alone.pixel(x: x, y: y) == red { swatch += 1 } }
+        var swatchWithBoth = 0
+        for y in legendRow..<legendRow + 12 { for x in 0..<100 where canvas.pixel(x: x, y: y) == red { swatchWithBoth += 1 } }
+        #expect(swatch == 0 && swatchWithBoth > 0, "\(swatch) \(swatchWithBoth)")
+    }
+
     @Test("A label's text colour as IB wrote it: secondaryLabelColor is grey in light appearance and light in dark")
     func systemTextColor() throws {
         let directory = try TemporaryDirectory()
