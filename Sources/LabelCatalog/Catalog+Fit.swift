@@ -45,6 +45,9 @@ public struct FitVerdict: Sendable, Hashable {
     public var headroom: Headroom?
     /// The smallest changes that make it fit, when it does not.
     public var fix: FitFix?
+    /// For a label of a scene, what solving the scene with this text found (`clipped`,
+    /// `unsatisfiable`, `ambiguous`, as `check` reports them): a text with any does not fit.
+    public var sceneFindings: [SceneFinding] = []
 }
 
 /// Why a `FitQuestion` has no answer.
@@ -128,8 +131,9 @@ extension Catalog {
                         for category in categories {
                             var placed = definition
                             let key = LayoutKey(locale: question.locale, variant: variant, category: category, device: device)
-                            scenes?.placement(of: definition.name, key: key)?.apply(to: &placed)
-                            verdicts.append(try verdict(placed, key: key))
+                            let placement = scenes?.placement(of: definition.name, key: key)
+                            placement?.apply(to: &placed)
+                            verdicts.append(try verdict(placed, key: key, sceneFindings: placement?.sceneFindings ?? []))
                         }
                     }
                 }
@@ -138,17 +142,19 @@ extension Catalog {
         }
 
         /// How a label's text fits one of its layouts: the fix when it does not, the headroom
-        /// (when asked for) when it does.
-        func verdict(_ definition: LabelDefinition, key: LayoutKey) throws(FitError) -> FitVerdict {
+        /// (when asked for) when it does. What solving its scene found (`sceneFindings`) makes a
+        /// text that fits its frame not fit.
+        func verdict(_ definition: LabelDefinition, key: LayoutKey, sceneFindings: [SceneFinding] = []) throws(FitError) -> FitVerdict {
             let subject = LayoutSubject(definition, locale: key.locale, variant: key.variant, category: key.category)
             do {
                 let layout = try catalog.engine.layout(subject)
                 var verdict = FitVerdict(label: definition.name, variant: key.variant, device: key.device, category: key.category,
-                                         fits: layout.fits, linesShown: layout.lineCount, linesNeeded: layout.neededLineCount)
-                if layout.fits {
-                    if measuresHeadroom { verdict.headroom = try catalog.engine.headroom(subject) }
-                } else {
+                                         fits: layout.fits && sceneFindings.isEmpty, linesShown: layout.lineCount,
+                                         linesNeeded: layout.neededLineCount, sceneFindings: sceneFindings)
+                if !layout.fits {
                     verdict.fix = try catalog.engine.fix(subject)
+                } else if verdict.fits, measuresHeadroom {
+                    verdict.headroom = try catalog.engine.headroom(subject)
                 }
                 return verdict
             } catch {

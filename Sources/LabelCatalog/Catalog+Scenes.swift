@@ -36,6 +36,11 @@ struct ScenePlacement: Sendable, Hashable {
         if let scale { definition.scale = scale }
     }
 
+    /// What solving found, read back from `findings`.
+    var sceneFindings: [SceneFinding] {
+        findings.flatMap { try? JSONValue.parse($0).array }?.compactMap(SceneFinding.init(json:)) ?? []
+    }
+
     /// The columns a stored row holds (the solved frame in the superview is not stored).
     var stored: ScenePlacement {
         ScenePlacement(device: device, frame: frame, source: source, reason: reason, findings: findings)

@@ -16,8 +16,11 @@ let fitCommand = Command(
         input is a question {"key": "TABLE:KEY", "locale": "de", "text": "…", "variant": ""} \
         ("variant" optional) and each answer is one line: {"key", "locale", "fits", "labels": \
         [{"label", "variant", "device", "category", "fits", "linesShown", "linesNeeded", \
-        "fix"}]}, or {"line", "error"} for a question that cannot be answered. Exit status: 0 when the text fits (with '-': every \
-        question was answered), 1 when it does not fit or cannot be answered, 64 for a usage error.
+        "fix"}]}, or {"line", "error"} for a question that cannot be answered. A scene's label \
+        whose scene, solved with the text, clips it or has constraints UIKit breaks or cannot \
+        settle does not fit either; its verdict adds "sceneFindings" as layouts list them. Exit \
+        status: 0 when the text fits (with '-': every question was answered), 1 when it does \
+        not fit or cannot be answered, 64 for a usage error.
         """,
     arguments: [ArgumentSpec(name: "key", help: "TABLE:KEY, or '-' for NDJSON questions on standard input.")],
     options: [FitOptions.locale, FitOptions.text, FitOptions.variant, CheckScopeOptions.category, FitOptions.json],
@@ -132,6 +135,10 @@ func fitAnswerJSON(_ question: FitQuestion, _ verdicts: [FitVerdict]) -> String 
         writer.key("linesNeeded"); writer.number(verdict.linesNeeded)
         if let headroom = verdict.headroom { writer.key("headroom"); headroom.writeJSON(into: &writer) }
         writer.key("fix"); if let fix = verdict.fix { fix.writeJSON(into: &writer) } else { writer.null() }
+        if !verdict.sceneFindings.isEmpty {
+            writer.key("sceneFindings")
+            writer.value(.array(verdict.sceneFindings.map(\.json)))
+        }
         writer.endObject()
     }
     writer.endArray()
@@ -141,14 +148,20 @@ func fitAnswerJSON(_ question: FitQuestion, _ verdicts: [FitVerdict]) -> String 
 
 /// `settings.title  large  fits, room 12.5 pt, up to accessibilityLarge` or `… does not fit
 /// (1 of 2 lines): numberOfLines 2 fits; …`; a variant's verdict names it after the category,
-/// and a scene label's its device (`cart.count  large  worst  on iPhone SE  does not fit …`).
+/// and a scene label's its device (`cart.count  large  worst  on iPhone SE  does not fit …`),
+/// with what solving its scene found (`… does not fit: clipped: reaches past its screen: 89.5 pt
+/// past the right`).
 func fitVerdictText(_ verdict: FitVerdict) -> String {
     let variant = verdict.variant.isEmpty ? "" : "  \(printable(verdict.variant))"
     let device = verdict.device.isEmpty ? "" : "  on \(printable(verdict.device))"
     let name = "\(printable(verdict.label))  \(verdict.category.rawValue)\(variant)\(device)"
     guard verdict.fits else {
-        let fix = verdict.fix.map { ": " + $0.suggestions.joined(separator: "; ") } ?? ""
-        return "\(name)  does not fit (\(verdict.linesShown) of \(verdict.linesNeeded) lines)\(fix)"
+        // What solving the scene found follows the text's own verdict, or stands alone when the text fits its frame.
+        let scene = verdict.sceneFindings.map { "\(printable($0.kind)): \(printable($0.message))" }
+        guard verdict.fix != nil || scene.isEmpty else { return "\(name)  does not fit: \(scene.joined(separator: "; "))" }
+        let details = (verdict.fix?.suggestions ?? []) + scene
+        return "\(name)  does not fit (\(verdict.linesShown) of \(verdict.linesNeeded) lines)"
+            + (details.isEmpty ? "" : ": " + details.joined(separator: "; "))
     }
     var parts = ["fits"]
     if let width = verdict.headroom?.width { parts.append("room \(points(width))") }

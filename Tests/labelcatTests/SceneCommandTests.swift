@@ -124,6 +124,29 @@ import TestSupport
         #expect(verdicts.first?["fix"]?.object?["width"]?.number.map { $0 > 343 && $0 <= 408 } == true, "\(answer.stdout)")
     }
 
+    @Test("fit: a text that fits its label but runs it past the screen does not fit, and says what solving found")
+    func fitClippedByScene() throws {
+        let (directory, db) = try Self.imported()
+        _ = directory
+        // The line grows with its text (pinned on its leading side only): one line always fits
+        // its frame, but this one runs it past the right of the 375-point screen.
+        let long = "Kostenlose Lieferung für alle Bestellungen ab zwanzig Euro"
+        let run = try CLI.labelcat(db + ["fit", "Welcome:dlv-LB-002.text", "--locale", "de", "--text", long])
+        #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+        #expect(run.lines.first?.contains("large  on iPhone SE (3rd generation)  does not fit: clipped: reaches past its screen: ") == true,
+                "\(run.stdout)")
+        let question = #"{"key": "Welcome:dlv-LB-002.text", "locale": "de", "text": "\#(long)"}"#
+        let answer = try CLI.labelcat(db + ["fit", "-"], stdin: question + "\n")
+        #expect(answer.status == 0, "\(answer.stderr)")
+        let json = try JSONValue.parse(answer.stdout)
+        #expect(json["fits"] == .bool(false))
+        let verdict = try #require(json["labels"]?.array?.first)
+        #expect(verdict["fits"] == .bool(false) && verdict["linesShown"] == verdict["linesNeeded"] && verdict["fix"] == .null)
+        let clipped = verdict["sceneFindings"]?.array?.first
+        #expect(clipped?["kind"]?.string == "clipped" && clipped?["boundary"]?.string == "screen", "\(answer.stdout)")
+        #expect((clipped?["overflow"]?["right"]?.number ?? 0) > 0)
+    }
+
     @Test("Importing an unchanged storyboard again writes nothing")
     func reimportWritesNothing() throws {
         let (directory, db) = try Self.imported()
