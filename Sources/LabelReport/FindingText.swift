@@ -109,9 +109,11 @@ public func points(_ value: Double) -> String {
     return fraction == 0 ? "\(whole) pt" : "\(whole).\(fraction) pt"
 }
 
-/// Text escaped for XML and HTML: `&`, `<`, `>`, quotes; in attributes also tab, line feed
-/// and carriage return (which attribute normalization would turn into spaces). Characters
-/// XML 1.0 cannot hold at all (other control characters, U+FFFE, U+FFFF) become U+FFFD.
+/// Text escaped for XML and HTML: `&`, `<`, `>`, quotes; line feed and carriage return as
+/// character references, so no line of the file starts with what a text says (a line that starts
+/// `::error` in a file a CI step prints is a workflow command; a reference reads back as the same
+/// character); in attributes also tab (which attribute normalization would turn into a space).
+/// Characters XML 1.0 cannot hold at all (other control characters, U+FFFE, U+FFFF) become U+FFFD.
 func escapeMarkup(_ text: String, attribute: Bool = false) -> String {
     // Most names and texts need nothing: no markup character, no control character, and no
     // 0xEF lead byte (U+FFFE and U+FFFF begin with it).
@@ -129,8 +131,10 @@ func escapeMarkup(_ text: String, attribute: Bool = false) -> String {
         case ">": output += "&gt;"
         case "\"": output += "&quot;"
         case "'": output += "&#39;"
-        case "\t", "\n", "\r":
-            output += attribute ? "&#\(scalar.value);" : String(scalar)
+        case "\n", "\r":
+            output += "&#\(scalar.value);"
+        case "\t":
+            output += attribute ? "&#9;" : "\t"
         case "\u{0}"..."\u{1F}", "\u{FFFE}", "\u{FFFF}":
             output += "\u{FFFD}"
         default:

@@ -272,6 +272,16 @@ struct HostileInputTests {
             let problems = Self.injected(run.stdout, annotations: annotations) + Self.injected(run.stderr)
             #expect(problems.isEmpty, "\(command): \(problems.prefix(5))\nstdout: \(run.stdout.prefix(3000))\nstderr: \(run.stderr.prefix(1000))")
         }
+        // The HTML report is a file a CI step may print: a key no label has, its name a line
+        // break and a command, starts no line of it.
+        _ = try workspace.labelcat("report", "--out", workspace.path("report"))
+        let page = try String(contentsOfFile: workspace.path("report/index.html"), encoding: .utf8)
+        let commands = page.split(separator: "\n").filter { line in
+            let trimmed = line.drop { $0.isWhitespace }
+            return trimmed.hasPrefix("::") || trimmed.hasPrefix("##[")
+        }
+        #expect(commands.isEmpty, "\(commands.prefix(3))")
+        #expect(page.contains("dup&#10;::error title=FAKE::x"), "the key is shown, its line break as a reference")
         // What was escaped is shown, not lost.
         let list = try workspace.succeed("label", "list")
         #expect(list.stdout.contains(#"\u{3A}:error title=X::msg/Main.storyboard/evl-01-abc"#), "\(list.stdout)")
