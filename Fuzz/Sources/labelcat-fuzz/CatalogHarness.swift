@@ -165,10 +165,10 @@ final class CatalogHarness {
     }
 
     /// After an edit commits, every label has a layout per text — its base text, each locale's
-    /// text and each plural or device variant — each with the input hash of the label as it now
-    /// is (computed here from the stored label and tokens, not taken from the catalog's
-    /// freshness record); a label that cannot be laid out has an error on each of them. The
-    /// pristine catalog keeps one content size category.
+    /// text and each plural or device variant, and the worst case of each that has one — each
+    /// with the input hash of the label as it now is (computed here from the stored label and
+    /// tokens, not taken from the catalog's freshness record); a label that cannot be laid out
+    /// has an error on each of them. The pristine catalog keeps one content size category.
     static func layoutProblems(_ catalog: Catalog) throws -> [String] {
         func name(_ label: String, _ locale: String, _ variant: String) -> String {
             variant.isEmpty ? "\(label) [\(locale)]" : "\(label) [\(locale)] \(variant)"
@@ -189,6 +189,12 @@ final class CatalogHarness {
                 for text in texts {
                     expected[name(record.name, text.locale, text.variant)] =
                         try catalog.engine.inputHash(definition, locale: text.locale, variant: text.variant)
+                    // A text with a format specifier that has a worst case is laid out at it too.
+                    if let worst = WorstCase.variant(of: text.variant),
+                       WorstCase.applies(to: definition.text(locale: text.locale, variant: text.variant), arguments: definition.arguments) {
+                        expected[name(record.name, text.locale, worst)] =
+                            try catalog.engine.inputHash(definition, locale: text.locale, variant: worst)
+                    }
                 }
             } catch {
                 // A label that cannot be laid out (a font an imported storyboard names that is
