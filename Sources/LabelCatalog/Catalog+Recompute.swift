@@ -588,9 +588,11 @@ extension Catalog {
                 for device in devices {
                     let key = LayoutKey(textKey.text, category: textKey.category, device: device)
                     let placement = scenes?.placement(of: item.label, key: key)
-                    func row(_ layout: ComputedLayout, hash: String) -> LayoutRow {
+                    /// The row of a layout; written without its `truncated` flag when the stored row's is the same.
+                    func row(_ layout: ComputedLayout, hash: String, replacing storedLayout: StoredLayoutState?) -> LayoutRow {
                         var row = LayoutRow(layout: layout, inputHash: hash, computedAt: now)
                         if let placement { row.place(placement) }
+                        if let storedLayout { row.compareTruncated(withStored: storedLayout.truncated) }
                         return row
                     }
                     var definition = resolved.definition
@@ -606,9 +608,7 @@ extension Catalog {
                             if hash == nil { hash = try inputHash(textKey) }
                             layout = try layOut(definition, key, inputHash: hash)
                         }
-                        var written = row(layout, hash: hash!)
-                        if let storedLayout = stored.layout(key) { written.compareTruncated(withStored: storedLayout.truncated) }
-                        result.rows.append(written)
+                        result.rows.append(row(layout, hash: hash!, replacing: stored.layout(key)))
                         continue
                     }
                     if hash == nil { hash = try inputHash(textKey) }
@@ -617,9 +617,8 @@ extension Catalog {
                     if let storedLayout, storedLayout.hash == hash, storedLayout.placement == placement?.stored {
                         result.unchanged += 1
                     } else {
-                        var changed = row(try layOut(definition, key, inputHash: hash), hash: hash!) // hashed already
-                        if let storedLayout { changed.compareTruncated(withStored: storedLayout.truncated) }
-                        result.rows.append(changed)
+                        // Hashed already.
+                        result.rows.append(row(try layOut(definition, key, inputHash: hash), hash: hash!, replacing: storedLayout))
                     }
                 }
                 if hash == nil { hash = try inputHash(textKey) }

@@ -38,7 +38,7 @@ struct ScenePlacement: Sendable, Hashable {
 
     /// What solving found, read back from `findings`.
     var sceneFindings: [SceneFinding] {
-        findings.flatMap { try? JSONValue.parse($0).array }?.compactMap(SceneFinding.init(json:)) ?? []
+        SceneFinding.list(fromJSON: findings)
     }
 
     /// The columns a stored row holds (the solved frame in the superview is not stored).

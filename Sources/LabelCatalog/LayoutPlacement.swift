@@ -44,8 +44,7 @@ public struct LayoutPlacement: Sendable, Hashable {
         if let reason = statement.text(LayoutColumn.frameReason).flatMap({ try? JSONValue.parse($0) }) {
             savedReason = (reason["code"]?.string ?? "", reason["description"]?.string ?? "")
         }
-        let findings = statement.text(LayoutColumn.sceneFindings).flatMap { try? JSONValue.parse($0).array } ?? []
-        self.findings = findings.compactMap(SceneFinding.init(json:))
+        findings = SceneFinding.list(fromJSON: statement.text(LayoutColumn.sceneFindings))
     }
 }
 
@@ -57,6 +56,11 @@ public struct SceneFinding: Sendable, Hashable {
     public var message: String
     /// The finding as stored: its kind, message and details.
     public var json: JSONValue
+
+    /// The findings of a stored JSON array (`scene_findings`); none for NULL or text that is not one.
+    static func list(fromJSON text: String?) -> [SceneFinding] {
+        (text.flatMap { try? JSONValue.parse($0).array } ?? []).compactMap(SceneFinding.init(json:))
+    }
 
     init?(json: JSONValue) {
         guard let kind = json["kind"]?.string else { return nil }

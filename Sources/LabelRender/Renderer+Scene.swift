@@ -63,7 +63,8 @@ extension Renderer {
         guard !layouts.isEmpty else { throw RenderError("no scene to draw") }
         let sizes = layouts.map(\.size)
         let origins = ScenePicture.origins(sizes)
-        let kinds = Self.outlinedKinds(layouts)
+        let areas = layouts.map(Self.visibleAreas)
+        let kinds = Self.outlinedKinds(layouts, areas: areas)
         let scenesWidth = (origins.last ?? 0) + (sizes.last?.width ?? 0)
         let legendWidth = Double(max(1, kinds.count)) * ScenePicture.legendItemWidth + 2 * ScenePicture.legendPadding
         let height = (sizes.map(\.height).max() ?? 0)
@@ -74,7 +75,8 @@ extension Renderer {
             if index > 0 {
                 context.fill(Rect(x: origins[index] - ScenePicture.gap, y: 0, width: ScenePicture.gap, height: height), SceneColors.gap)
             }
-            try drawScene(layout, at: (origins[index], 0), scale: scale, appearance: appearance, in: context)
+            try drawScene(layout, visibleAreas: areas[index], at: (origins[index], 0), scale: scale, appearance: appearance,
+                          in: context)
         }
         if legend {
             let top = height + ScenePicture.legendPadding
@@ -103,11 +105,11 @@ extension Renderer {
         return canvas
     }
 
-    /// The kinds of finding a picture outlines, in `FindingKind`'s order.
-    static func outlinedKinds(_ layouts: [SceneLayout]) -> [FindingKind] {
-        let found = Set(layouts.flatMap { layout in
-            let areas = visibleAreas(layout)
-            return layout.labels.filter { !$0.isHidden && shows($0, areas) }.flatMap(\.findings)
+    /// The kinds of finding a picture outlines, in `FindingKind`'s order (`areas`: each
+    /// layout's `visibleAreas`).
+    static func outlinedKinds(_ layouts: [SceneLayout], areas: [[String: LayoutRect]]) -> [FindingKind] {
+        let found = Set(zip(layouts, areas).flatMap { layout, areas in
+            layout.labels.filter { !$0.isHidden && shows($0, areas) }.flatMap(\.findings)
         })
         return FindingKind.allCases.filter(found.contains)
     }
@@ -143,9 +145,9 @@ extension Renderer {
     }
 
     /// Draws one scene with its root view's top left corner at `origin` (points), clipped to
-    /// the root view.
-    private func drawScene(_ layout: SceneLayout, at origin: (x: Double, y: Double), scale: Double, appearance: Appearance,
-                           in context: DrawingContext) throws {
+    /// the root view; its labels' finding bands where `visibleAreas` says they can be seen.
+    private func drawScene(_ layout: SceneLayout, visibleAreas areas: [String: LayoutRect], at origin: (x: Double, y: Double),
+                           scale: Double, appearance: Appearance, in context: DrawingContext) throws {
         let cairo = context.cairo
         cairo_save(cairo)
         defer { cairo_restore(cairo) }
@@ -197,7 +199,6 @@ extension Renderer {
 
         // Bands where the label can be seen: clipped to its scroll views, none when it is scrolled out.
         let band = ScenePicture.bandWidth(scale: scale)
-        let areas = Self.visibleAreas(layout)
         for label in layout.labels where !label.isHidden && !label.findings.isEmpty && Self.shows(label, areas) {
             let frame = label.frameInRoot
             var box = Rect(x: (origin.x + frame.x) * scale, y: (origin.y + frame.y) * scale, width: frame.width * scale,
